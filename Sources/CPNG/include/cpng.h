@@ -1,0 +1,4 @@
+#ifndef ANIMATIC_CPNG_H
+#define ANIMATIC_CPNG_H
+#include <stddef.h>
+#endif

@@ -1,0 +1,2 @@
+import XCTest
+final class AnimaticTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

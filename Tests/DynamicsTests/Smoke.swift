@@ -1,0 +1,2 @@
+import XCTest
+final class DynamicsTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

@@ -1,0 +1,2 @@
+import XCTest
+final class RenderingTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

@@ -1,0 +1,2 @@
+import XCTest
+final class ScenesTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
