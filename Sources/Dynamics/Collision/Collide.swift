@@ -1,0 +1,152 @@
+// Design note: narrow-phase routines. Polygon pairs use the separating-axis test, then clip
+// the incident edge against the reference edge's side planes (Ericson, "Real-Time Collision
+// Detection" 5.x; Catto's GDC 2007 talk); segments are two-vertex polygons. Circles use
+// closest-feature tests. All routines take world transforms and return a manifold whose
+// normal points from A to B; they read vertex data through unsafe pointers, allocate nothing.
+import Foundation
+
+typealias VertexBuffer = UnsafeBufferPointer<Vec2>
+
+/// Max over A's faces of the minimum separation of B's vertices from that face; the
+/// result is expressed in B's frame (normals of A rotated into B's frame).
+@inline(__always)
+private func findMaxSeparation(_ v1: VertexBuffer, _ n1: VertexBuffer, _ xf1: Transform,
+                               _ v2: VertexBuffer, _ xf2: Transform) -> (edge: Int, separation: Double) {
+    let xf = xf2.inverseCompose(xf1)
+    var bestIndex = 0
+    var maxSeparation = -Double.infinity
+    for i in 0..<v1.count {
+        let n = xf.q.apply(n1[i])
+        let v = xf.apply(v1[i])
+        var si = Double.infinity
+        for j in 0..<v2.count {
+            let sij = n.x * (v2[j].x - v.x) + n.y * (v2[j].y - v.y)
+            if sij < si { si = sij }
+        }
+        if si > maxSeparation { maxSeparation = si; bestIndex = i }
+    }
+    return (bestIndex, maxSeparation)
+}
+
+/// Collides two convex polygons (either may be a two-vertex segment).
+func collidePolygons(_ vA: VertexBuffer, _ nA: VertexBuffer, _ xfA: Transform,
+                     _ vB: VertexBuffer, _ nB: VertexBuffer, _ xfB: Transform,
+                     speculative: Double) -> Manifold {
+    var m = Manifold()
+    let (edgeA, sepA) = findMaxSeparation(vA, nA, xfA, vB, xfB)
+    if sepA > speculative { return m }
+    let (edgeB, sepB) = findMaxSeparation(vB, nB, xfB, vA, xfA)
+    if sepB > speculative { return m }
+
+    // Prefer A as reference unless B is clearly better (hysteresis keeps ids stable).
+    let flip = sepB > sepA + 0.1 * EngineConstants.linearSlop
+    let (rv, rn, rxf, iv, inn, ixf, refEdge) = flip
+        ? (vB, nB, xfB, vA, nA, xfA, edgeB) : (vA, nA, xfA, vB, nB, xfB, edgeA)
+
+    // Incident edge: the one on the other polygon most anti-parallel to the reference normal.
+    let refNormalWorld = rxf.q.apply(rn[refEdge])
+    let nInc = ixf.q.applyInverse(refNormalWorld)
+    var incEdge = 0
+    var minDot = Double.infinity
+    for i in 0..<inn.count {
+        let d = dot(nInc, inn[i])
+        if d < minDot { minDot = d; incEdge = i }
+    }
+    let i1 = incEdge, i2 = incEdge + 1 < iv.count ? incEdge + 1 : 0
+    var c0 = ixf.apply(iv[i1]), c1 = ixf.apply(iv[i2])
+    var id0 = i1, id1 = i2
+
+    let r1 = refEdge, r2 = refEdge + 1 < rv.count ? refEdge + 1 : 0
+    let ref1 = rxf.apply(rv[r1]), ref2 = rxf.apply(rv[r2])
+    let tangent = (ref2 - ref1).normalized
+    // Clip to the side planes of the reference edge.
+    let lower = dot(tangent, ref1), upper = dot(tangent, ref2)
+    func clip(_ p0: inout Vec2, _ p1: inout Vec2, _ id0: inout Int, _ id1: inout Int,
+              normal: Vec2, offset: Double, clipId: Int) -> Bool {
+        let d0 = dot(normal, p0) - offset, d1 = dot(normal, p1) - offset
+        if d0 > 0 && d1 > 0 { return false }
+        if d0 > 0 {
+            p0 = p0 + (d0 / (d0 - d1)) * (p1 - p0); id0 = clipId
+        } else if d1 > 0 {
+            p1 = p0 + (d0 / (d0 - d1)) * (p1 - p0); id1 = clipId
+        }
+        return true
+    }
+    if !clip(&c0, &c1, &id0, &id1, normal: -tangent, offset: -lower, clipId: r1 | 0x80) { return m }
+    if !clip(&c0, &c1, &id0, &id1, normal: tangent, offset: upper, clipId: r2 | 0x80) { return m }
+
+    let normal = flip ? -refNormalWorld : refNormalWorld
+    let refOffset = dot(refNormalWorld, ref1)
+    for k in 0..<2 {
+        let c = k == 0 ? c0 : c1, cid = k == 0 ? id0 : id1
+        let s = dot(refNormalWorld, c) - refOffset
+        if s > speculative { continue }
+        var mp = ManifoldPoint()
+        // Midway between the incident point and its projection on the reference face.
+        mp.point = c - (0.5 * s) * refNormalWorld
+        mp.separation = s
+        mp.id = featureId(refEdge, cid, 0, flip: flip)
+        m[m.count] = mp
+        m.count += 1
+    }
+    m.normal = normal
+    return m
+}
+
+/// Collides a polygon (A) with a circle (B).
+func collidePolygonAndCircle(_ vA: VertexBuffer, _ nA: VertexBuffer, _ xfA: Transform,
+                             center: Vec2, radius: Double, _ xfB: Transform,
+                             speculative: Double) -> Manifold {
+    var m = Manifold()
+    let c = xfA.applyInverse(xfB.apply(center))
+    var normalIndex = 0
+    var separation = -Double.infinity
+    for i in 0..<vA.count {
+        let s = dot(nA[i], c - vA[i])
+        if s > separation { separation = s; normalIndex = i }
+    }
+    if separation - radius > speculative { return m }
+    let v1 = vA[normalIndex], v2 = vA[normalIndex + 1 < vA.count ? normalIndex + 1 : 0]
+    var localNormal: Vec2
+    var localPoint: Vec2
+    var dist: Double
+    let u1 = dot(c - v1, v2 - v1), u2 = dot(c - v2, v1 - v2)
+    if u1 < 0 && separation > 1e-12 {
+        localNormal = (c - v1).normalized; dist = (c - v1).length; localPoint = v1
+    } else if u2 < 0 && separation > 1e-12 {
+        localNormal = (c - v2).normalized; dist = (c - v2).length; localPoint = v2
+    } else {
+        localNormal = nA[normalIndex]; dist = separation; localPoint = c - separation * localNormal
+    }
+    let s = dist - radius
+    if s > speculative { return m }
+    // Point midway between the polygon surface and the circle surface.
+    let surfaceB = c - radius * localNormal
+    let mid = 0.5 * (localPoint + surfaceB)
+    m.normal = xfA.q.apply(localNormal)
+    var mp = ManifoldPoint()
+    mp.point = xfA.apply(mid)
+    mp.separation = s
+    mp.id = 0
+    m.p0 = mp
+    m.count = 1
+    return m
+}
+
+/// Collides two circles.
+func collideCircles(centerA: Vec2, radiusA: Double, _ xfA: Transform,
+                    centerB: Vec2, radiusB: Double, _ xfB: Transform, speculative: Double) -> Manifold {
+    var m = Manifold()
+    let pA = xfA.apply(centerA), pB = xfB.apply(centerB)
+    let d = pB - pA
+    let dist = d.length
+    let s = dist - radiusA - radiusB
+    if s > speculative { return m }
+    let n = dist > 1e-12 ? d / dist : Vec2(0, 1)
+    let cA = pA + radiusA * n, cB = pB - radiusB * n
+    m.normal = n
+    m.p0.point = 0.5 * (cA + cB)
+    m.p0.separation = s
+    m.count = 1
+    return m
+}

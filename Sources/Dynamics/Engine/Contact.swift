@@ -1,0 +1,225 @@
+// Design note: a contact exists while two shapes' fat AABBs overlap; it is touching while its
+// manifold has a point closer than the linear slop. Contacts live in one array in creation
+// order, with a hash set of pair keys only for membership (never iterated). Began and
+// ended events are produced while walking that array, so their order is deterministic.
+
+struct Contact {
+    var shapeA: Int
+    var shapeB: Int
+    var bodyA: Int
+    var bodyB: Int
+    var key: UInt64
+    var manifold = Manifold()
+    var friction: Double
+    var restitution: Double
+    var touching = false
+    var enableEvents: Bool
+}
+
+@inline(__always) func pairKey(_ a: Int, _ b: Int) -> UInt64 {
+    a < b ? UInt64(a) << 32 | UInt64(b) : UInt64(b) << 32 | UInt64(a)
+}
+
+extension World {
+    func createProxy(_ s: Int) {
+        let b = shapes[s].body
+        let isStatic = bodies[b].type == .staticBody
+        let box = shapes[s].computeAABB(bodies[b].transform)
+        let fat = isStatic ? box : box.expanded(by: EngineConstants.aabbMargin)
+        shapes[s].fatAABB = fat
+        shapes[s].proxyIsStatic = isStatic
+        if isStatic {
+            shapes[s].proxy = staticTree.createProxy(aabb: fat, userData: s)
+            // Static shapes do not query; the dynamic shapes around them must.
+            var hits: [Int] = []
+            dynamicTree.query(fat) { hits.append($0) }
+            for h in hits.sorted() where shapes[h].alive { moveBuffer.append(h) }
+        } else {
+            shapes[s].proxy = dynamicTree.createProxy(aabb: fat, userData: s)
+            moveBuffer.append(s)
+        }
+    }
+
+    func destroyProxy(_ s: Int) {
+        guard shapes[s].proxy != -1 else { return }
+        destroyContacts(ofShape: s)
+        if shapes[s].proxyIsStatic { staticTree.destroyProxy(shapes[s].proxy) } else { dynamicTree.destroyProxy(shapes[s].proxy) }
+        shapes[s].proxy = -1
+    }
+
+    /// Refreshes a shape's fat AABB after its body moved; queues it for new pairs.
+    @inline(__always) func updateProxy(_ s: Int, force: Bool = false) {
+        let b = shapes[s].body
+        let box = shapes[s].computeAABB(bodies[b].transform)
+        if shapes[s].proxyIsStatic {
+            if force { destroyProxy(s); createProxy(s) }
+            return
+        }
+        if force || !shapes[s].fatAABB.contains(box) {
+            let fat = box.expanded(by: EngineConstants.aabbMargin)
+            shapes[s].fatAABB = fat
+            dynamicTree.moveProxy(shapes[s].proxy, aabb: fat)
+            moveBuffer.append(s)
+        }
+    }
+
+    func destroyContacts(ofShape s: Int) {
+        var i = 0
+        while i < contacts.count {
+            if contacts[i].shapeA == s || contacts[i].shapeB == s {
+                removeContact(at: i, reportEnd: true)
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// Removes a contact keeping the creation order of the others (events stay ordered).
+    func removeContact(at i: Int, reportEnd: Bool) {
+        let c = contacts[i]
+        if reportEnd && c.touching && c.enableEvents {
+            contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: c.shapeA), shapeB: ShapeID(index: c.shapeB)))
+        }
+        if c.touching {
+            // Whatever rested on a removed contact must wake and fall.
+            wakeBody(c.bodyA); wakeBody(c.bodyB)
+        }
+        pairs.remove(c.key)
+        contacts.remove(at: i)
+    }
+
+    /// Finds new overlapping pairs for the shapes that moved out of their fat boxes.
+    func updatePairs() {
+        if moveBuffer.isEmpty { return }
+        var newPairs: [(Int, Int)] = []
+        for s in moveBuffer where shapes[s].alive && shapes[s].proxy != -1 {
+            let fat = shapes[s].fatAABB
+            let bodyS = shapes[s].body
+            // Two moved shapes find each other twice; the membership test below drops the copy.
+            let visit: (Int) -> Void = { other in
+                if self.shapes[other].body != bodyS { newPairs.append((s, other)) }
+            }
+            dynamicTree.query(fat, visit)
+            staticTree.query(fat, visit)
+        }
+        moveBuffer.removeAll(keepingCapacity: true)
+        for (a, b) in newPairs {
+            let key = pairKey(a, b)
+            if pairs.contains(key) { continue }
+            guard canCollide(a, b) else { continue }
+            // Polygon first, circle second, so collide routines see a fixed order.
+            var sa = min(a, b), sb = max(a, b)
+            if shapes[sa].isCircle && !shapes[sb].isCircle { swap(&sa, &sb) }
+            let c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[sa].body, bodyB: shapes[sb].body, key: key,
+                            friction: mixFriction(shapes[sa].friction, shapes[sb].friction),
+                            restitution: mixRestitution(shapes[sa].restitution, shapes[sb].restitution),
+                            enableEvents: shapes[sa].enableContactEvents || shapes[sb].enableContactEvents)
+            pairs.insert(key)
+            contacts.append(c)
+        }
+    }
+
+    func canCollide(_ a: Int, _ b: Int) -> Bool {
+        let ba = shapes[a].body, bb = shapes[b].body
+        if bodies[ba].type != .dynamic && bodies[bb].type != .dynamic { return false }
+        if !shapes[a].filter.shouldCollide(with: shapes[b].filter) { return false }
+        // Joined bodies do not collide (Box2D's collideConnected = false).
+        for j in bodies[ba].joints where joints[j].alive {
+            if (joints[j].bodyA == ba && joints[j].bodyB == bb) || (joints[j].bodyA == bb && joints[j].bodyB == ba) { return false }
+        }
+        if let predicate = shouldCollide, !predicate(ShapeID(index: min(a, b)), ShapeID(index: max(a, b))) { return false }
+        return true
+    }
+
+    /// Narrow phase: updates every contact's manifold, matches ids for warm starting and
+    /// emits began/ended events.
+    func collide(dt: Double) {
+        contactBeginEvents.removeAll(keepingCapacity: true)
+        contactEndEvents.removeAll(keepingCapacity: true)
+        let baseSpeculative = EngineConstants.speculativeDistance
+        var i = 0
+        var removed = false
+        while i < contacts.count {
+            let c = contacts[i]
+            let sa = c.shapeA, sb = c.shapeB
+            if !shapes[sa].fatAABB.overlaps(shapes[sb].fatAABB) {
+                // Remove without reindexing per removal; reindex once after the loop.
+                if c.touching && c.enableEvents {
+                    contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: sa), shapeB: ShapeID(index: sb)))
+                }
+                pairs.remove(c.key)
+                contacts[i].key = UInt64.max
+                removed = true
+                i += 1
+                continue
+            }
+            let awakeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
+            let awakeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
+            if !awakeA && !awakeB { i += 1; continue }
+            let xfA = bodies[c.bodyA].transform, xfB = bodies[c.bodyB].transform
+            // Grow the speculative margin by how far the pair can close in one step, so a fast
+            // approach gets its contact point before impact and lands exactly on the surface.
+            let bA = bodies[c.bodyA], bB = bodies[c.bodyB]
+            let reach = (bA.linearVelocity - bB.linearVelocity).length
+                + abs(bA.angularVelocity) * bA.maxExtent + abs(bB.angularVelocity) * bB.maxExtent
+            let speculative = baseSpeculative + dt * reach
+            var m: Manifold
+            let shapeA = shapes[sa], shapeB = shapes[sb]
+            if shapeA.isCircle {
+                m = collideCircles(centerA: shapeA.circleCenter, radiusA: shapeA.radius, xfA,
+                                   centerB: shapeB.circleCenter, radiusB: shapeB.radius, xfB, speculative: speculative)
+            } else if shapeB.isCircle {
+                m = shapeA.vertices.withUnsafeBufferPointer { va in
+                    shapeA.normals.withUnsafeBufferPointer { na in
+                        collidePolygonAndCircle(va, na, xfA, center: shapeB.circleCenter, radius: shapeB.radius, xfB,
+                                                speculative: speculative)
+                    }
+                }
+            } else {
+                m = shapeA.vertices.withUnsafeBufferPointer { va in
+                    shapeA.normals.withUnsafeBufferPointer { na in
+                        shapeB.vertices.withUnsafeBufferPointer { vb in
+                            shapeB.normals.withUnsafeBufferPointer { nb in
+                                collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative)
+                            }
+                        }
+                    }
+                }
+            }
+            // Warm starting: carry impulses to points with the same feature id.
+            let old = c.manifold
+            for k in 0..<m.count {
+                let id = m[k].id
+                for o in 0..<old.count where old[o].id == id {
+                    var p = m[k]
+                    p.normalImpulse = old[o].normalImpulse
+                    p.tangentImpulse = old[o].tangentImpulse
+                    m[k] = p
+                    break
+                }
+            }
+            let touching = m.count > 0 && m.minSeparation < EngineConstants.linearSlop
+            contacts[i].manifold = m
+            if touching != c.touching {
+                contacts[i].touching = touching
+                if touching {
+                    if c.enableEvents {
+                        let p = m.count == 2 && m.p1.separation < EngineConstants.linearSlop
+                            ? (m.p0.separation < EngineConstants.linearSlop ? 0.5 * (m.p0.point + m.p1.point) : m.p1.point)
+                            : m.p0.point
+                        contactBeginEvents.append(ContactBeginEvent(shapeA: ShapeID(index: sa), shapeB: ShapeID(index: sb), point: p))
+                    }
+                    // An awake body touching a sleeping one wakes its island.
+                    if !awakeA { wakeBody(c.bodyA) }
+                    if !awakeB { wakeBody(c.bodyB) }
+                } else if c.enableEvents {
+                    contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: sa), shapeB: ShapeID(index: sb)))
+                }
+            }
+            i += 1
+        }
+        if removed {
+            contacts.removeAll { $0.key == UInt64.max }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+// Design note: the contact solver of Box2D v3's soft step (Catto, "Solver2D", 2024). Each
+// touching contact becomes a constraint in one contiguous array, prepared once per step with
+// anchors relative to the centers of mass. Inside a sub-step the current separation is
+// recomputed from the bodies' position deltas instead of re-running collision, a soft
+// (spring-damper) bias pushes overlap out at a capped speed, and a relax pass without bias
+// removes the energy the bias added. Restitution runs once after the sub-steps using the
+// approach speed stored at prepare time. Loops go through unsafe buffers: no retain, no
+// bounds checks, no allocation.
+
+struct ConstraintPoint {
+    var anchorA = Vec2.zero
+    var anchorB = Vec2.zero
+    /// Separation at prepare time minus the anchors' normal offset (Box2D's adjustedSeparation).
+    var baseSeparation = 0.0
+    var normalImpulse = 0.0
+    var tangentImpulse = 0.0
+    var maxNormalImpulse = 0.0
+    var normalMass = 0.0
+    var tangentMass = 0.0
+    var relativeVelocity = 0.0
+}
+
+struct ContactConstraint {
+    var bodyA = 0
+    var bodyB = 0
+    var contact = 0
+    var normal = Vec2.zero
+    var friction = 0.0
+    var restitution = 0.0
+    var invMassA = 0.0, invIA = 0.0, invMassB = 0.0, invIB = 0.0
+    var softness = Softness()
+    var count = 0
+    var p0 = ConstraintPoint()
+    var p1 = ConstraintPoint()
+}
+
+extension World {
+    /// Builds constraints for touching contacts that involve an awake body.
+    func prepareContacts(h: Double) {
+        constraints.removeAll(keepingCapacity: true)
+        let contactSoft = Softness(hertz: min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
+        let staticSoft = Softness(hertz: 2 * min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
+        for ci in contacts.indices {
+            let c = contacts[ci]
+            if c.manifold.count == 0 { continue }
+            let bA = bodies[c.bodyA], bB = bodies[c.bodyB]
+            let awakeA = bA.isAwake && bA.type != .staticBody, awakeB = bB.isAwake && bB.type != .staticBody
+            if !awakeA && !awakeB { continue }
+            var cc = ContactConstraint()
+            cc.bodyA = c.bodyA; cc.bodyB = c.bodyB; cc.contact = ci
+            cc.normal = c.manifold.normal
+            cc.friction = c.friction
+            cc.restitution = c.restitution
+            let sA = states[c.bodyA], sB = states[c.bodyB]
+            cc.invMassA = sA.invMass; cc.invIA = sA.invI; cc.invMassB = sB.invMass; cc.invIB = sB.invI
+            cc.softness = (sA.invMass == 0 || sB.invMass == 0) ? staticSoft : contactSoft
+            cc.count = c.manifold.count
+            let n = cc.normal, t = n.rightPerp
+            for k in 0..<c.manifold.count {
+                let mp = c.manifold[k]
+                var cp = ConstraintPoint()
+                cp.normalImpulse = mp.normalImpulse
+                cp.tangentImpulse = mp.tangentImpulse
+                cp.anchorA = mp.point - bA.center
+                cp.anchorB = mp.point - bB.center
+                let rA = cp.anchorA, rB = cp.anchorB
+                cp.baseSeparation = mp.separation - dot(rB - rA, n)
+                let rnA = cross(rA, n), rnB = cross(rB, n)
+                let kNormal = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB
+                cp.normalMass = kNormal > 0 ? 1 / kNormal : 0
+                let rtA = cross(rA, t), rtB = cross(rB, t)
+                let kTangent = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB
+                cp.tangentMass = kTangent > 0 ? 1 / kTangent : 0
+                let vrA = sA.v + cross(sA.w, rA), vrB = sB.v + cross(sB.w, rB)
+                cp.relativeVelocity = dot(n, vrB - vrA)
+                if k == 0 { cc.p0 = cp } else { cc.p1 = cp }
+            }
+            constraints.append(cc)
+        }
+    }
+
+    func warmStartContacts() {
+        let count = constraints.count
+        constraints.withUnsafeMutableBufferPointer { cs in
+            states.withUnsafeMutableBufferPointer { st in
+                for i in 0..<count {
+                    let c = cs[i]
+                    var a = st[c.bodyA], b = st[c.bodyB]
+                    let n = c.normal, t = n.rightPerp
+                    for k in 0..<c.count {
+                        let cp = k == 0 ? c.p0 : c.p1
+                        let P = cp.normalImpulse * n + cp.tangentImpulse * t
+                        a.w -= c.invIA * cross(cp.anchorA, P)
+                        a.v -= c.invMassA * P
+                        b.w += c.invIB * cross(cp.anchorB, P)
+                        b.v += c.invMassB * P
+                    }
+                    if c.invMassA > 0 || c.invIA > 0 { st[c.bodyA] = a }
+                    if c.invMassB > 0 || c.invIB > 0 { st[c.bodyB] = b }
+                }
+            }
+        }
+    }
+
+    /// One Gauss-Seidel pass; `useBias` false is the relax pass.
+    func solveContacts(h: Double, useBias: Bool) {
+        let invH = 1 / h
+        let maxBias = EngineConstants.contactPushMaxVelocity
+        let count = constraints.count
+        constraints.withUnsafeMutableBufferPointer { cs in
+            states.withUnsafeMutableBufferPointer { st in
+                for i in 0..<count {
+                    var c = cs[i]
+                    var a = st[c.bodyA], b = st[c.bodyB]
+                    let mA = c.invMassA, iA = c.invIA, mB = c.invMassB, iB = c.invIB
+                    let n = c.normal
+                    let dp = b.dp - a.dp
+                    // Non-penetration.
+                    for k in 0..<c.count {
+                        var cp = k == 0 ? c.p0 : c.p1
+                        let rA = cp.anchorA, rB = cp.anchorB
+                        // Current separation from the position deltas of this step.
+                        let prA = a.dq.apply(rA), prB = b.dq.apply(rB)
+                        let d = dp + (prB - prA)
+                        let s = dot(d, n) + cp.baseSeparation
+                        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+                        if s > 0 {
+                            bias = s * invH // speculative: allow closing the gap this sub-step
+                        } else if useBias {
+                            bias = max(c.softness.biasRate * s, -maxBias)
+                            massScale = c.softness.massScale
+                            impulseScale = c.softness.impulseScale
+                        }
+                        let vrA = a.v + cross(a.w, rA), vrB = b.v + cross(b.w, rB)
+                        let vn = dot(vrB - vrA, n)
+                        // Restitution wants the approach speed at impact, which gravity keeps
+                        // raising through the sub-steps: record it in the sub-step that closes the gap.
+                        if s + vn * h <= 0 && vn < cp.relativeVelocity { cp.relativeVelocity = vn }
+                        let impulse = -cp.normalMass * massScale * (vn + bias) - impulseScale * cp.normalImpulse
+                        let newImpulse = max(cp.normalImpulse + impulse, 0)
+                        let applied = newImpulse - cp.normalImpulse
+                        cp.normalImpulse = newImpulse
+                        cp.maxNormalImpulse = max(cp.maxNormalImpulse, applied)
+                        let P = applied * n
+                        a.v -= mA * P; a.w -= iA * cross(rA, P)
+                        b.v += mB * P; b.w += iB * cross(rB, P)
+                        if k == 0 { c.p0 = cp } else { c.p1 = cp }
+                    }
+                    // Friction.
+                    let t = n.rightPerp
+                    for k in 0..<c.count {
+                        var cp = k == 0 ? c.p0 : c.p1
+                        let rA = cp.anchorA, rB = cp.anchorB
+                        let vrA = a.v + cross(a.w, rA), vrB = b.v + cross(b.w, rB)
+                        let vt = dot(vrB - vrA, t)
+                        let impulse = -cp.tangentMass * vt
+                        let maxFriction = c.friction * cp.normalImpulse
+                        let newImpulse = min(max(cp.tangentImpulse + impulse, -maxFriction), maxFriction)
+                        let applied = newImpulse - cp.tangentImpulse
+                        cp.tangentImpulse = newImpulse
+                        let P = applied * t
+                        a.v -= mA * P; a.w -= iA * cross(rA, P)
+                        b.v += mB * P; b.w += iB * cross(rB, P)
+                        if k == 0 { c.p0 = cp } else { c.p1 = cp }
+                    }
+                    cs[i] = c
+                    if mA > 0 || iA > 0 { st[c.bodyA] = a }
+                    if mB > 0 || iB > 0 { st[c.bodyB] = b }
+                }
+            }
+        }
+    }
+
+    func applyRestitution() {
+        let threshold = EngineConstants.restitutionThreshold
+        let count = constraints.count
+        constraints.withUnsafeMutableBufferPointer { cs in
+            states.withUnsafeMutableBufferPointer { st in
+                for i in 0..<count {
+                    var c = cs[i]
+                    if c.restitution == 0 { continue }
+                    var a = st[c.bodyA], b = st[c.bodyB]
+                    let n = c.normal
+                    for k in 0..<c.count {
+                        var cp = k == 0 ? c.p0 : c.p1
+                        if cp.relativeVelocity > -threshold || cp.maxNormalImpulse == 0 { continue }
+                        let rA = cp.anchorA, rB = cp.anchorB
+                        let vn = dot((b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA)), n)
+                        let impulse = -cp.normalMass * (vn + c.restitution * cp.relativeVelocity)
+                        let newImpulse = max(cp.normalImpulse + impulse, 0)
+                        let applied = newImpulse - cp.normalImpulse
+                        cp.normalImpulse = newImpulse
+                        cp.maxNormalImpulse = max(cp.maxNormalImpulse, applied)
+                        let P = applied * n
+                        a.v -= c.invMassA * P; a.w -= c.invIA * cross(rA, P)
+                        b.v += c.invMassB * P; b.w += c.invIB * cross(rB, P)
+                        if k == 0 { c.p0 = cp } else { c.p1 = cp }
+                    }
+                    cs[i] = c
+                    if c.invMassA > 0 || c.invIA > 0 { st[c.bodyA] = a }
+                    if c.invMassB > 0 || c.invIB > 0 { st[c.bodyB] = b }
+                }
+            }
+        }
+    }
+
+    /// Copies accumulated impulses back to the manifolds for next step's warm start.
+    func storeImpulses() {
+        for c in constraints {
+            var m = contacts[c.contact].manifold
+            m.p0.normalImpulse = c.p0.normalImpulse; m.p0.tangentImpulse = c.p0.tangentImpulse
+            m.p0.maxNormalImpulse = c.p0.maxNormalImpulse
+            if c.count > 1 {
+                m.p1.normalImpulse = c.p1.normalImpulse; m.p1.tangentImpulse = c.p1.tangentImpulse
+                m.p1.maxNormalImpulse = c.p1.maxNormalImpulse
+            }
+            contacts[c.contact].manifold = m
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// Design note: the tuning constants of the soft step, in metres, kilograms and seconds.
+// They are Box2D v3's defaults (see shared/spec/engine.md); the UIKit layer maps points to
+// metres at 100 pt = 1 m so items land in the size range these numbers are tuned for.
+
+/// Engine-wide tolerances and defaults.
+public enum EngineConstants {
+    /// Collision and constraint tolerance (0.5 pt).
+    public static let linearSlop = 0.005
+    /// Contacts are created this far before shapes touch (2 pt).
+    public static let speculativeDistance = 4 * linearSlop
+    /// Fat AABB margin in the broad phase (10 pt).
+    public static let aabbMargin = 0.1
+    /// Cap on the speed at which overlap is pushed out (300 pt/s).
+    public static let contactPushMaxVelocity = 3.0
+    /// Below this approach speed restitution is ignored (100 pt/s).
+    public static let restitutionThreshold = 1.0
+    /// Speed cap (40,000 pt/s).
+    public static let maxLinearSpeed = 400.0
+    /// Rotation cap per step.
+    public static let maxRotation = 0.25 * Double.pi
+    /// Sleep after this long below the thresholds.
+    public static let timeToSleep = 0.5
+    /// 5 pt/s.
+    public static let linearSleepTolerance = 0.05
+    /// About 2 degrees per second.
+    public static let angularSleepTolerance = 2.0 * Double.pi / 180
+}
+
+/// Soft constraint coefficients (Catto, "Solver2D" / Box2D v3 soft step).
+struct Softness: Sendable {
+    var biasRate = 0.0
+    var massScale = 1.0
+    var impulseScale = 0.0
+
+    init() {}
+
+    /// From a stiffness in hertz, a damping ratio and the sub-step h.
+    init(hertz: Double, dampingRatio zeta: Double, h: Double) {
+        if hertz == 0 { return }
+        let omega = 2 * Double.pi * hertz
+        let a1 = 2 * zeta + h * omega
+        let a2 = h * omega * a1
+        let a3 = 1 / (1 + a2)
+        biasRate = omega / a1
+        massScale = a2 * a3
+        impulseScale = a3
+    }
+}

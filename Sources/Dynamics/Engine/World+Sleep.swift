@@ -1,0 +1,101 @@
+// Design note: island sleeping. After each step a union-find over the awake dynamic bodies,
+// linked by touching contacts and joints (never through static or kinematic bodies), forms
+// islands; an island whose every body has rested for `timeToSleep` goes to sleep as a unit
+// and is remembered as a list, so that anything touching or changing one of its bodies wakes
+// the whole island at once. Rebuilding islands per step costs O(bodies + contacts) and keeps
+// the bookkeeping trivially correct under removal.
+
+extension World {
+    /// Wakes a body and its sleeping island.
+    public func wake(_ id: BodyID) { wakeBody(id.index) }
+
+    /// True when no dynamic body is awake (the animator's pause test).
+    public var isAtRest: Bool {
+        for i in bodies.indices where bodies[i].alive && bodies[i].type != .staticBody && bodies[i].isAwake {
+            if bodies[i].type == .kinematic && bodies[i].linearVelocity == .zero && bodies[i].angularVelocity == 0 { continue }
+            return false
+        }
+        return true
+    }
+
+    func wakeBody(_ i: Int) {
+        guard bodies[i].alive, bodies[i].type != .staticBody else { return }
+        let island = bodies[i].islandSleeping
+        if island >= 0 {
+            for b in sleepingIslands[island] where bodies[b].islandSleeping == island {
+                bodies[b].isAwake = true
+                bodies[b].sleepTime = 0
+                bodies[b].islandSleeping = -1
+            }
+            sleepingIslands[island] = []
+        }
+        bodies[i].isAwake = true
+        bodies[i].sleepTime = 0
+        bodies[i].islandSleeping = -1
+    }
+
+    func updateSleep(dt: Double) {
+        let linTol2 = EngineConstants.linearSleepTolerance * EngineConstants.linearSleepTolerance
+        let angTol = EngineConstants.angularSleepTolerance
+        for i in awakeBodies {
+            var b = bodies[i]
+            if !enableSleep || !b.allowSleep || b.linearVelocity.lengthSquared > linTol2 || abs(b.angularVelocity) > angTol {
+                b.sleepTime = 0
+            } else {
+                b.sleepTime += dt
+            }
+            bodies[i] = b
+        }
+        guard enableSleep else { return }
+
+        // Union-find over awake dynamic bodies.
+        var parent = [Int](repeating: -1, count: bodies.count)
+        for i in awakeBodies where bodies[i].type == .dynamic { parent[i] = i }
+        func find(_ x: Int) -> Int {
+            var r = x
+            while parent[r] != r { r = parent[r] }
+            var y = x
+            while parent[y] != r { let next = parent[y]; parent[y] = r; y = next }
+            return r
+        }
+        func union(_ a: Int, _ b: Int) {
+            guard parent[a] >= 0, parent[b] >= 0 else { return }
+            let ra = find(a), rb = find(b)
+            if ra != rb { if ra < rb { parent[rb] = ra } else { parent[ra] = rb } }
+        }
+        for c in contacts where c.touching { union(c.bodyA, c.bodyB) }
+        for j in joints where j.alive { union(j.bodyA, j.bodyB) }
+        // A kinematic body that moves keeps everything it touches awake.
+        var blocked = Set<Int>()
+        for c in contacts where c.touching {
+            for (k, o) in [(c.bodyA, c.bodyB), (c.bodyB, c.bodyA)] where bodies[k].type == .kinematic && bodies[k].isAwake {
+                if parent[o] >= 0 && (bodies[k].linearVelocity != .zero || bodies[k].angularVelocity != 0) { blocked.insert(find(o)) }
+            }
+        }
+        var minSleep = [Double](repeating: .infinity, count: bodies.count)
+        for i in awakeBodies where parent[i] >= 0 {
+            let r = find(i)
+            minSleep[r] = min(minSleep[r], bodies[i].sleepTime)
+        }
+        var members: [Int: [Int]] = [:]
+        var roots: [Int] = []
+        for i in awakeBodies where parent[i] >= 0 {
+            let r = find(i)
+            if minSleep[r] >= EngineConstants.timeToSleep && !blocked.contains(r) {
+                if members[r] == nil { roots.append(r) }
+                members[r, default: []].append(i)
+            }
+        }
+        for r in roots {
+            let list = members[r]!
+            let island = sleepingIslands.count
+            sleepingIslands.append(list)
+            for i in list {
+                bodies[i].isAwake = false
+                bodies[i].islandSleeping = island
+                bodies[i].linearVelocity = .zero
+                bodies[i].angularVelocity = 0
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+// Design note: one fixed step of Box2D v3's soft step. Order: find new pairs -> narrow phase
+// (events) -> force hooks -> prepare contacts and joints -> for each sub-step {integrate
+// velocities, warm start, solve with bias, integrate positions, relax} -> restitution ->
+// store impulses -> write back transforms and fat AABBs -> continuous collision for fast
+// bodies -> islands and sleep. The awake-body list and the constraint arrays are reused
+// between steps, so a step allocates nothing once the world has warmed up.
+import Foundation
+
+extension World {
+    /// Advances the world by `dt` seconds (normally 1/60) with `subStepCount` sub-steps.
+    public func step(_ dt: Double) {
+        guard dt > 0 else { return }
+        stepIndex += 1
+        updatePairs()
+        collide(dt: dt)
+        wakeTouchingSleepers()
+
+        // The awake set: every non-static awake body.
+        awakeBodies.removeAll(keepingCapacity: true)
+        for i in bodies.indices where bodies[i].alive && bodies[i].type != .staticBody && bodies[i].isAwake {
+            awakeBodies.append(i)
+        }
+        for i in forceHookOrder where bodies[i].alive && bodies[i].isAwake {
+            forceHooks[i]?(self, BodyID(index: i))
+        }
+
+        let h = dt / Double(max(subStepCount, 1))
+        // Load the hot state.
+        for i in awakeBodies {
+            let b = bodies[i]
+            states[i] = BodyState(v: b.linearVelocity, w: b.angularVelocity, dp: .zero, dq: .identity,
+                                  invMass: b.type == .dynamic ? b.invMass : 0, invI: b.type == .dynamic ? b.invI : 0)
+        }
+        if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
+        for i in awakeBodies { constrained[i] = false }
+        prepareContacts(h: h)
+        prepareJoints(h: h)
+        for c in constraints where contacts[c.contact].touching { constrained[c.bodyA] = true; constrained[c.bodyB] = true }
+        for j in activeJoints { constrained[joints[j].bodyA] = true; constrained[joints[j].bodyB] = true }
+        warmStartJoints(initial: true)
+
+        for _ in 0..<max(subStepCount, 1) {
+            integrateVelocities(h: h)
+            warmStartContacts()
+            warmStartJoints(initial: false)
+            solveJoints(h: h, useBias: true)
+            solveContacts(h: h, useBias: true)
+            integratePositions(h: h)
+            solveJoints(h: h, useBias: false)
+            solveContacts(h: h, useBias: false)
+        }
+        applyRestitution()
+        storeImpulses()
+        storeJointImpulses()
+        finalizeBodies(dt: dt)
+        if enableContinuous { solveContinuous() }
+        updateSleep(dt: dt)
+    }
+
+    /// An awake body resting on a sleeping one (or joined to it) wakes the sleeper's island,
+    /// so the solver never sees a sleeping body in a constraint.
+    private func wakeTouchingSleepers() {
+        var changed = true
+        while changed {
+            changed = false
+            for c in contacts where c.touching {
+                let a = bodies[c.bodyA], b = bodies[c.bodyB]
+                let activeA = a.type != .staticBody && a.isAwake, activeB = b.type != .staticBody && b.isAwake
+                if activeA && b.type == .dynamic && !b.isAwake { wakeBody(c.bodyB); changed = true }
+                if activeB && a.type == .dynamic && !a.isAwake { wakeBody(c.bodyA); changed = true }
+            }
+            for j in joints where j.alive {
+                let a = bodies[j.bodyA], b = bodies[j.bodyB]
+                let activeA = a.type != .staticBody && a.isAwake, activeB = b.type != .staticBody && b.isAwake
+                if activeA && b.type == .dynamic && !b.isAwake { wakeBody(j.bodyB); changed = true }
+                if activeB && a.type == .dynamic && !a.isAwake { wakeBody(j.bodyA); changed = true }
+            }
+        }
+    }
+
+    private func integrateVelocities(h: Double) {
+        let g = gravity
+        let maxSpeed = EngineConstants.maxLinearSpeed
+        let maxAngular = EngineConstants.maxRotation / h
+        bodies.withUnsafeBufferPointer { bs in
+            states.withUnsafeMutableBufferPointer { st in
+                for i in awakeBodies {
+                    let b = bs[i]
+                    if b.type != .dynamic { continue }
+                    var s = st[i]
+                    let linearDamping = 1 / (1 + h * b.linearDamping)
+                    let angularDamping = 1 / (1 + h * b.angularDamping)
+                    let dv = h * (b.gravityScale * g + s.invMass * b.force)
+                    let dw = h * s.invI * b.torque
+                    s.v = dv + linearDamping * s.v
+                    s.w = dw + angularDamping * s.w
+                    let speed2 = s.v.lengthSquared
+                    if speed2 > maxSpeed * maxSpeed { s.v = (maxSpeed / speed2.squareRoot()) * s.v }
+                    if abs(s.w) > maxAngular { s.w = s.w > 0 ? maxAngular : -maxAngular }
+                    st[i] = s
+                }
+            }
+        }
+    }
+
+    /// Free bodies advance with the solved velocity minus half the sub-step's applied
+    /// acceleration: exact for constant acceleration (x += v0 h + a h^2 / 2), where plain
+    /// symplectic Euler drifts by v h per bounce and a restitution-1 ball would sink 1% a bounce.
+    /// Bodies held by contacts or joints keep the plain update, so a resting body never creeps.
+    private func integratePositions(h: Double) {
+        let g = gravity
+        bodies.withUnsafeBufferPointer { bs in
+            states.withUnsafeMutableBufferPointer { st in
+                for i in awakeBodies {
+                    var s = st[i]
+                    s.dq = s.dq.integrated(by: h * s.w)
+                    let b = bs[i]
+                    if b.type == .dynamic && !constrained[i] {
+                        let a = b.gravityScale * g + s.invMass * b.force
+                        s.dp += h * s.v - (0.5 * h * h) * a
+                    } else {
+                        s.dp += h * s.v
+                    }
+                    st[i] = s
+                }
+            }
+        }
+    }
+
+    /// Writes the step's deltas back to the bodies and refreshes their broad-phase boxes.
+    private func finalizeBodies(dt: Double) {
+        for i in awakeBodies {
+            let s = states[i]
+            var b = bodies[i]
+            b.center0 = b.center
+            b.rotation0 = b.transform.q
+            b.linearVelocity = s.v
+            b.angularVelocity = b.fixedRotation ? 0 : s.w
+            b.center += s.dp
+            let q = b.fixedRotation ? b.transform.q : s.dq.compose(b.transform.q)
+            b.transform.q = q
+            b.transform.p = b.center - q.apply(b.localCenter)
+            b.force = .zero
+            b.torque = 0
+            if !(b.center.isFinite && b.linearVelocity.isFinite && b.angularVelocity.isFinite) {
+                // Never let a non-finite state spread: freeze the body where it was.
+                b.center = b.center0; b.transform.q = b.rotation0
+                b.transform.p = b.center - b.rotation0.apply(b.localCenter)
+                b.linearVelocity = .zero; b.angularVelocity = 0
+                nonFiniteBodies.append(i)
+            }
+            bodies[i] = b
+            for sh in b.shapes where shapes[sh].alive { updateProxy(sh) }
+        }
+    }
+}

@@ -1,0 +1,360 @@
+// Design note: the world owns every body, shape, contact and joint in flat arrays addressed by
+// index handles (Box2D v3's layout without its generations: a destroyed slot stays dead and
+// its handle is never reused, so a stale handle is caught by `alive` checks). Nothing is
+// iterated through a dictionary: creation order drives every loop, which is what makes the
+// simulation bit-for-bit deterministic. The step itself lives in World+Step.swift.
+
+/// Contact began between two shapes, with a world point (metres).
+public struct ContactBeginEvent: Sendable {
+    public var shapeA: ShapeID
+    public var shapeB: ShapeID
+    public var point: Vec2
+}
+
+/// Two shapes stopped touching (or one was destroyed while touching).
+public struct ContactEndEvent: Sendable {
+    public var shapeA: ShapeID
+    public var shapeB: ShapeID
+}
+
+/// A Box2D-grade rigid-body world in metres, kilograms and seconds, y down.
+public final class World {
+    /// Acceleration applied to every dynamic body (times its gravity scale).
+    public var gravity: Vec2
+    /// Island sleeping; off keeps every body awake (benchmarks).
+    public var enableSleep = true {
+        didSet { if !enableSleep { for i in bodies.indices where bodies[i].alive { wake(BodyID(index: i)) } } }
+    }
+    /// Continuous collision of fast bodies against static geometry.
+    public var enableContinuous = true
+    /// Sub-steps per step (Box2D v3 default 4).
+    public var subStepCount = 4
+    /// Contact stiffness (Hz) and damping ratio.
+    public var contactHertz = 30.0
+    public var contactDampingRatio = 10.0
+    public var jointHertz = 60.0
+    public var jointDampingRatio = 2.0
+    /// Optional pair predicate of the layer above, asked once when a pair first overlaps.
+    public var shouldCollide: ((ShapeID, ShapeID) -> Bool)?
+
+    /// Events of the last step, in deterministic (contact creation) order.
+    public internal(set) var contactBeginEvents: [ContactBeginEvent] = []
+    public internal(set) var contactEndEvents: [ContactEndEvent] = []
+
+    var bodies: [Body] = []
+    var states: [BodyState] = []
+    var shapes: [Shape] = []
+    var contacts: [Contact] = []
+    var pairs = Set<UInt64>()
+    var joints: [Joint] = []
+    var forceHooks: [Int: (World, BodyID) -> Void] = [:]
+    var forceHookOrder: [Int] = []
+    var dynamicTree = DynamicTree()
+    var staticTree = DynamicTree()
+    var moveBuffer: [Int] = []
+    var sleepingIslands: [[Int]] = []
+    var stepIndex = 0
+    var groundIndex: Int?
+    /// Bodies whose state went non-finite and were frozen (reported to the layer above).
+    public internal(set) var nonFiniteBodies: [Int] = []
+
+    // Solver scratch, reused between steps.
+    var awakeBodies: [Int] = []
+    var constraints: [ContactConstraint] = []
+    var activeJoints: [Int] = []
+    var constrained: [Bool] = []
+
+    /// Creates a world with a gravity in m/s^2 (y down: (0, 10) is UIKit's gravity 1.0).
+    public init(gravity: Vec2 = Vec2(0, 10)) {
+        self.gravity = gravity
+    }
+
+    // MARK: - Bodies
+
+    /// Creates a body; it has no mass until shapes are attached (or it is static).
+    @discardableResult
+    public func createBody(_ def: BodyDef) -> BodyID {
+        let q = Rot(angle: def.angle)
+        var body = Body(type: def.type, transform: Transform(p: def.position, q: q), center: def.position,
+                        center0: def.position, rotation0: q,
+                        linearVelocity: def.linearVelocity, angularVelocity: def.angularVelocity,
+                        linearDamping: def.linearDamping, angularDamping: def.angularDamping,
+                        gravityScale: def.gravityScale, fixedRotation: def.fixedRotation,
+                        allowSleep: def.allowSleep, isAwake: def.isAwake || def.type != .dynamic, userData: def.userData)
+        if def.type == .staticBody { body.linearVelocity = .zero; body.angularVelocity = 0 }
+        bodies.append(body)
+        states.append(BodyState())
+        let id = BodyID(index: bodies.count - 1)
+        updateMass(id.index)
+        return id
+    }
+
+    /// Destroys a body with its shapes and joints. Touching bodies wake.
+    public func destroyBody(_ id: BodyID) {
+        guard isValid(id) else { return }
+        for j in bodies[id.index].joints where joints[j].alive { destroyJoint(JointID(index: j)) }
+        for s in bodies[id.index].shapes where shapes[s].alive { destroyShapeInternal(s, updateMass: false) }
+        bodies[id.index].alive = false
+        bodies[id.index].shapes = []
+        forceHooks[id.index] = nil
+        forceHookOrder.removeAll { $0 == id.index }
+    }
+
+    public func isValid(_ id: BodyID) -> Bool { id.index >= 0 && id.index < bodies.count && bodies[id.index].alive }
+    public func isValid(_ id: ShapeID) -> Bool { id.index >= 0 && id.index < shapes.count && shapes[id.index].alive }
+
+    public var bodyCount: Int { bodies.lazy.filter(\.alive).count }
+    public var contactCount: Int { contacts.count }
+    public var touchingContactCount: Int { contacts.lazy.filter(\.touching).count }
+
+    public func bodyType(_ id: BodyID) -> BodyType { bodies[id.index].type }
+    public func setBodyType(_ id: BodyID, _ type: BodyType) {
+        guard bodies[id.index].type != type else { return }
+        wake(id)
+        bodies[id.index].type = type
+        if type == .staticBody { bodies[id.index].linearVelocity = .zero; bodies[id.index].angularVelocity = 0 }
+        updateMass(id.index)
+        // Proxies move between the static and dynamic trees; contacts are rebuilt.
+        for s in bodies[id.index].shapes where shapes[s].alive { destroyProxy(s); createProxy(s) }
+        wake(id)
+    }
+
+    /// The body origin.
+    public func position(_ id: BodyID) -> Vec2 { bodies[id.index].transform.p }
+    /// The center of mass in world coordinates.
+    public func worldCenter(_ id: BodyID) -> Vec2 { bodies[id.index].center }
+    public func localCenter(_ id: BodyID) -> Vec2 { bodies[id.index].localCenter }
+    public func angle(_ id: BodyID) -> Double { bodies[id.index].transform.q.angle }
+    public func rotation(_ id: BodyID) -> Rot { bodies[id.index].transform.q }
+    public func transform(_ id: BodyID) -> Transform { bodies[id.index].transform }
+    public func mass(_ id: BodyID) -> Double { bodies[id.index].mass }
+    public func rotationalInertia(_ id: BodyID) -> Double { bodies[id.index].inertia }
+    public func userData(_ id: BodyID) -> Int { bodies[id.index].userData }
+    public func isAwake(_ id: BodyID) -> Bool { bodies[id.index].isAwake }
+    public func shapes(of id: BodyID) -> [ShapeID] { bodies[id.index].shapes.filter { shapes[$0].alive }.map { ShapeID(index: $0) } }
+
+    /// Moves a body instantly (teleport); velocities are kept.
+    public func setTransform(_ id: BodyID, position: Vec2, angle: Double) {
+        let i = id.index
+        let q = Rot(angle: angle)
+        bodies[i].transform = Transform(p: position, q: q)
+        bodies[i].center = bodies[i].transform.apply(bodies[i].localCenter)
+        bodies[i].center0 = bodies[i].center
+        bodies[i].rotation0 = q
+        wake(id)
+        for s in bodies[i].shapes where shapes[s].alive { updateProxy(s, force: true) }
+    }
+
+    public func linearVelocity(_ id: BodyID) -> Vec2 { bodies[id.index].linearVelocity }
+    public func angularVelocity(_ id: BodyID) -> Double { bodies[id.index].angularVelocity }
+    public func setLinearVelocity(_ id: BodyID, _ v: Vec2) {
+        guard bodies[id.index].type != .staticBody else { return }
+        if v.lengthSquared > 0 { wake(id) }
+        bodies[id.index].linearVelocity = v
+    }
+    public func setAngularVelocity(_ id: BodyID, _ w: Double) {
+        guard bodies[id.index].type != .staticBody, !bodies[id.index].fixedRotation else { return }
+        if w != 0 { wake(id) }
+        bodies[id.index].angularVelocity = w
+    }
+    /// Velocity of a world point attached to the body.
+    public func velocity(atWorldPoint p: Vec2, of id: BodyID) -> Vec2 {
+        let b = bodies[id.index]
+        return b.linearVelocity + cross(b.angularVelocity, p - b.center)
+    }
+
+    /// Adds a force (N) at a world point for the next step; off-center forces add torque.
+    public func applyForce(_ id: BodyID, _ force: Vec2, at point: Vec2) {
+        guard bodies[id.index].type == .dynamic else { return }
+        wake(id)
+        bodies[id.index].force += force
+        bodies[id.index].torque += cross(point - bodies[id.index].center, force)
+    }
+    public func applyForceToCenter(_ id: BodyID, _ force: Vec2) {
+        guard bodies[id.index].type == .dynamic else { return }
+        wake(id)
+        bodies[id.index].force += force
+    }
+    public func applyTorque(_ id: BodyID, _ torque: Double) {
+        guard bodies[id.index].type == .dynamic else { return }
+        wake(id)
+        bodies[id.index].torque += torque
+    }
+    /// Adds an impulse (N s) at a world point: velocities change at once.
+    public func applyLinearImpulse(_ id: BodyID, _ impulse: Vec2, at point: Vec2) {
+        guard bodies[id.index].type == .dynamic else { return }
+        wake(id)
+        let b = bodies[id.index]
+        bodies[id.index].linearVelocity += b.invMass * impulse
+        if !b.fixedRotation { bodies[id.index].angularVelocity += b.invI * cross(point - b.center, impulse) }
+    }
+    public func applyAngularImpulse(_ id: BodyID, _ impulse: Double) {
+        guard bodies[id.index].type == .dynamic else { return }
+        wake(id)
+        bodies[id.index].angularVelocity += bodies[id.index].invI * impulse
+    }
+
+    public func setLinearDamping(_ id: BodyID, _ c: Double) { bodies[id.index].linearDamping = c }
+    public func setAngularDamping(_ id: BodyID, _ c: Double) { bodies[id.index].angularDamping = c }
+    public func linearDamping(_ id: BodyID) -> Double { bodies[id.index].linearDamping }
+    public func setGravityScale(_ id: BodyID, _ s: Double) { bodies[id.index].gravityScale = s; wake(id) }
+    public func gravityScale(_ id: BodyID) -> Double { bodies[id.index].gravityScale }
+    public func setFixedRotation(_ id: BodyID, _ fixed: Bool) {
+        guard bodies[id.index].fixedRotation != fixed else { return }
+        bodies[id.index].fixedRotation = fixed
+        if fixed { bodies[id.index].angularVelocity = 0 }
+        updateMass(id.index)
+        wake(id)
+    }
+    public func setAllowSleep(_ id: BodyID, _ allow: Bool) {
+        bodies[id.index].allowSleep = allow
+        if !allow { wake(id) }
+    }
+
+    /// Installs a per-body hook called once per step before the solver, to apply custom forces
+    /// (force fields). Pass nil to remove it. Hooks run in body creation order.
+    public func setForceHook(_ id: BodyID, _ hook: ((World, BodyID) -> Void)?) {
+        if let hook {
+            if forceHooks[id.index] == nil { forceHookOrder.append(id.index); forceHookOrder.sort() }
+            forceHooks[id.index] = hook
+        } else {
+            forceHooks[id.index] = nil
+            forceHookOrder.removeAll { $0 == id.index }
+        }
+    }
+
+    // MARK: - Shapes
+
+    /// Attaches a shape to a body; mass properties update from the density.
+    @discardableResult
+    public func createShape(_ body: BodyID, _ geometry: ShapeGeometry, _ def: ShapeDef = ShapeDef()) -> ShapeID {
+        precondition(isValid(body), "createShape on a destroyed body")
+        shapes.append(Shape(body: body.index, geometry: geometry, def: def))
+        let s = shapes.count - 1
+        bodies[body.index].shapes.append(s)
+        createProxy(s)
+        updateMass(body.index)
+        return ShapeID(index: s)
+    }
+
+    /// Attaches a chain of segments (an open polyline, or a closed loop) to a body.
+    @discardableResult
+    public func createChain(_ body: BodyID, points: [Vec2], closed: Bool, _ def: ShapeDef = ShapeDef()) -> [ShapeID] {
+        guard points.count >= 2 else { return [] }
+        var ids: [ShapeID] = []
+        let n = closed ? points.count : points.count - 1
+        for i in 0..<n {
+            let a = points[i], b = points[(i + 1) % points.count]
+            if (a - b).lengthSquared < 1e-12 { continue }
+            ids.append(createShape(body, .polygon(Polygon(segmentFrom: a, to: b)), def))
+        }
+        return ids
+    }
+
+    public func destroyShape(_ id: ShapeID) {
+        guard isValid(id) else { return }
+        destroyShapeInternal(id.index, updateMass: true)
+    }
+
+    public func body(of shape: ShapeID) -> BodyID { BodyID(index: shapes[shape.index].body) }
+    public func shapeUserData(_ shape: ShapeID) -> Int { shapes[shape.index].userData }
+    public func geometry(_ shape: ShapeID) -> ShapeGeometry { shapes[shape.index].geometry }
+    public func setFriction(_ shape: ShapeID, _ f: Double) {
+        shapes[shape.index].friction = f
+        for c in contacts.indices where contacts[c].shapeA == shape.index || contacts[c].shapeB == shape.index {
+            contacts[c].friction = mixFriction(shapes[contacts[c].shapeA].friction, shapes[contacts[c].shapeB].friction)
+        }
+    }
+    public func setRestitution(_ shape: ShapeID, _ r: Double) {
+        shapes[shape.index].restitution = r
+        for c in contacts.indices where contacts[c].shapeA == shape.index || contacts[c].shapeB == shape.index {
+            contacts[c].restitution = mixRestitution(shapes[contacts[c].shapeA].restitution, shapes[contacts[c].shapeB].restitution)
+        }
+    }
+    public func setDensity(_ shape: ShapeID, _ d: Double) {
+        shapes[shape.index].density = d
+        updateMass(shapes[shape.index].body)
+    }
+    public func friction(_ shape: ShapeID) -> Double { shapes[shape.index].friction }
+    public func restitution(_ shape: ShapeID) -> Double { shapes[shape.index].restitution }
+    public func setFilter(_ shape: ShapeID, _ filter: CollisionFilter) {
+        shapes[shape.index].filter = filter
+        refilter(shape)
+    }
+    /// Re-asks the filters for every pair of this shape (after membership changes above).
+    public func refilter(_ shape: ShapeID) {
+        let s = shape.index
+        guard shapes[s].alive else { return }
+        destroyContacts(ofShape: s)
+        if !shapes[s].proxyIsStatic { moveBuffer.append(s) } else {
+            // A static shape is not in the move buffer's tree: re-query from the static side.
+            destroyProxy(s); createProxy(s)
+        }
+        wake(BodyID(index: shapes[s].body))
+    }
+    /// The world AABB of a shape (its current, not fat, box).
+    public func aabb(_ shape: ShapeID) -> AABB {
+        shapes[shape.index].computeAABB(bodies[shapes[shape.index].body].transform)
+    }
+
+    /// Shapes whose AABB overlaps the box, in shape order.
+    public func queryAABB(_ box: AABB) -> [ShapeID] {
+        var found: [Int] = []
+        dynamicTree.query(box) { found.append($0) }
+        staticTree.query(box) { found.append($0) }
+        return found.sorted().filter { aabb(ShapeID(index: $0)).overlaps(box) }.map { ShapeID(index: $0) }
+    }
+
+    // MARK: - Internals
+
+    func destroyShapeInternal(_ s: Int, updateMass update: Bool) {
+        destroyContacts(ofShape: s)
+        destroyProxy(s)
+        shapes[s].alive = false
+        let b = shapes[s].body
+        bodies[b].shapes.removeAll { $0 == s }
+        if update { updateMass(b) }
+    }
+
+    func updateMass(_ i: Int) {
+        var b = bodies[i]
+        b.mass = 0; b.inertia = 0; b.invMass = 0; b.invI = 0; b.localCenter = .zero
+        b.minExtent = 0; b.maxExtent = 0
+        if b.type == .dynamic {
+            var mass = 0.0, rotI = 0.0, c = Vec2.zero
+            for s in b.shapes where shapes[s].alive {
+                let md = shapes[s].massData()
+                mass += md.mass
+                c += md.mass * md.center
+                rotI += md.inertia + md.mass * dot(md.center, md.center)
+            }
+            if mass > 0 {
+                b.mass = mass
+                b.invMass = 1 / mass
+                c = c / mass
+                b.localCenter = c
+                let iCenter = rotI - mass * dot(c, c)
+                if iCenter > 0 && !b.fixedRotation {
+                    b.inertia = iCenter
+                    b.invI = 1 / iCenter
+                }
+            } else {
+                b.mass = 1; b.invMass = 1
+            }
+        }
+        var minE = Double.infinity, maxE = 0.0
+        for s in b.shapes where shapes[s].alive {
+            let e = shapes[s].extents(about: b.localCenter)
+            minE = min(minE, e.min); maxE = max(maxE, e.max)
+        }
+        b.minExtent = minE.isFinite ? minE : 0
+        b.maxExtent = maxE
+        b.center = b.transform.apply(b.localCenter)
+        b.center0 = b.center
+        if b.fixedRotation { b.angularVelocity = 0 }
+        bodies[i] = b
+    }
+}
+
+@inline(__always) func mixFriction(_ a: Double, _ b: Double) -> Double { (a * b).squareRoot() }
+@inline(__always) func mixRestitution(_ a: Double, _ b: Double) -> Double { max(a, b) }

@@ -1,2 +1,0 @@
-import XCTest
-final class DynamicsTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
