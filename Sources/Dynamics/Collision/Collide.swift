@@ -54,38 +54,43 @@ func collidePolygons(_ vA: VertexBuffer, _ nA: VertexBuffer, _ xfA: Transform,
     }
     let i1 = incEdge, i2 = incEdge + 1 < iv.count ? incEdge + 1 : 0
     var c0 = ixf.apply(iv[i1]), c1 = ixf.apply(iv[i2])
-    var id0 = i1, id1 = i2
 
     let r1 = refEdge, r2 = refEdge + 1 < rv.count ? refEdge + 1 : 0
     let ref1 = rxf.apply(rv[r1]), ref2 = rxf.apply(rv[r2])
     let tangent = (ref2 - ref1).normalized
     // Clip to the side planes of the reference edge.
     let lower = dot(tangent, ref1), upper = dot(tangent, ref2)
-    func clip(_ p0: inout Vec2, _ p1: inout Vec2, _ id0: inout Int, _ id1: inout Int,
-              normal: Vec2, offset: Double, clipId: Int) -> Bool {
+    func clip(_ p0: inout Vec2, _ p1: inout Vec2, normal: Vec2, offset: Double) -> Bool {
         let d0 = dot(normal, p0) - offset, d1 = dot(normal, p1) - offset
         if d0 > 0 && d1 > 0 { return false }
         if d0 > 0 {
-            p0 = p0 + (d0 / (d0 - d1)) * (p1 - p0); id0 = clipId
+            p0 = p0 + (d0 / (d0 - d1)) * (p1 - p0)
         } else if d1 > 0 {
-            p1 = p0 + (d0 / (d0 - d1)) * (p1 - p0); id1 = clipId
+            p1 = p0 + (d0 / (d0 - d1)) * (p1 - p0)
         }
         return true
     }
-    if !clip(&c0, &c1, &id0, &id1, normal: -tangent, offset: -lower, clipId: r1 | 0x80) { return m }
-    if !clip(&c0, &c1, &id0, &id1, normal: tangent, offset: upper, clipId: r2 | 0x80) { return m }
+    if !clip(&c0, &c1, normal: -tangent, offset: -lower) { return m }
+    if !clip(&c0, &c1, normal: tangent, offset: upper) { return m }
 
     let normal = flip ? -refNormalWorld : refNormalWorld
     let refOffset = dot(refNormalWorld, ref1)
+    // Ids name A's edge, B's edge and the end of the overlap along A's edge, whichever shape
+    // is the reference: under load the reference choice flips between nearly equal faces,
+    // and an id that followed it would drop the warm-start impulse every time.
+    let edgeOnA = flip ? incEdge : refEdge, edgeOnB = flip ? refEdge : incEdge
+    let tangentA = flip ? -tangent : tangent
+    let firstEnd = dot(tangentA, c0) <= dot(tangentA, c1) ? 0 : 1
     for k in 0..<2 {
-        let c = k == 0 ? c0 : c1, cid = k == 0 ? id0 : id1
+        let c = k == 0 ? c0 : c1
         let s = dot(refNormalWorld, c) - refOffset
         if s > speculative { continue }
         var mp = ManifoldPoint()
         // Midway between the incident point and its projection on the reference face.
         mp.point = c - (0.5 * s) * refNormalWorld
         mp.separation = s
-        mp.id = featureId(refEdge, cid, 0, flip: flip)
+        // Ids do not depend on whether clipping moved the point either.
+        mp.id = featureId(edgeOnA, edgeOnB, k == 0 ? firstEnd : 1 - firstEnd, flip: false)
         m[m.count] = mp
         m.count += 1
     }

@@ -223,3 +223,4 @@ extension World {
         }
     }
 }
+

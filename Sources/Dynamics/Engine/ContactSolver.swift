@@ -77,6 +77,47 @@ extension World {
             }
             constraints.append(cc)
         }
+        colorConstraints()
+    }
+
+    /// Orders constraints by graph color (Box2D v3's constraint graph): within one color no
+    /// two constraints share a dynamic body, so Gauss-Seidel sweeps the pile in layers instead
+    /// of in creation order, which otherwise biases big stacks to one side. Colors are
+    /// assigned greedily in creation order every step, so the order stays deterministic.
+    func colorConstraints() {
+        let count = constraints.count
+        if count < 2 { return }
+        let colorCount = 24
+        let words = (bodies.count + 63) / 64
+        if colorMasks.count < colorCount * words { colorMasks = [UInt64](repeating: 0, count: colorCount * words) }
+        else { for k in 0..<(colorCount * words) { colorMasks[k] = 0 } }
+        colorOf.removeAll(keepingCapacity: true)
+        var perColor = [Int](repeating: 0, count: colorCount + 1)
+        for c in constraints {
+            let a = c.invMassA > 0 || c.invIA > 0 ? c.bodyA : -1
+            let b = c.invMassB > 0 || c.invIB > 0 ? c.bodyB : -1
+            var chosen = colorCount // overflow
+            for color in 0..<colorCount {
+                let base = color * words
+                if a >= 0 && colorMasks[base + a >> 6] & (1 << UInt64(a & 63)) != 0 { continue }
+                if b >= 0 && colorMasks[base + b >> 6] & (1 << UInt64(b & 63)) != 0 { continue }
+                if a >= 0 { colorMasks[base + a >> 6] |= 1 << UInt64(a & 63) }
+                if b >= 0 { colorMasks[base + b >> 6] |= 1 << UInt64(b & 63) }
+                chosen = color
+                break
+            }
+            colorOf.append(chosen)
+            perColor[chosen] += 1
+        }
+        // Counting sort by color, stable.
+        var start = [Int](repeating: 0, count: colorCount + 1)
+        for k in 1...colorCount { start[k] = start[k - 1] + perColor[k - 1] }
+        colorScratch.removeAll(keepingCapacity: true)
+        colorScratch.append(contentsOf: constraints)
+        for i in 0..<count {
+            constraints[start[colorOf[i]]] = colorScratch[i]
+            start[colorOf[i]] += 1
+        }
     }
 
     func warmStartContacts() {
@@ -103,13 +144,14 @@ extension World {
     }
 
     /// One Gauss-Seidel pass; `useBias` false is the relax pass.
-    func solveContacts(h: Double, useBias: Bool) {
+    func solveContacts(h: Double, useBias: Bool, reverse: Bool = false) {
         let invH = 1 / h
         let maxBias = EngineConstants.contactPushMaxVelocity
         let count = constraints.count
         constraints.withUnsafeMutableBufferPointer { cs in
             states.withUnsafeMutableBufferPointer { st in
-                for i in 0..<count {
+                for n in 0..<count {
+                    let i = reverse ? count - 1 - n : n
                     var c = cs[i]
                     var a = st[c.bodyA], b = st[c.bodyB]
                     let mA = c.invMassA, iA = c.invIA, mB = c.invMassB, iB = c.invIB

@@ -63,6 +63,9 @@ public final class World {
     var constraints: [ContactConstraint] = []
     var activeJoints: [Int] = []
     var constrained: [Bool] = []
+    var colorMasks: [UInt64] = []
+    var colorOf: [Int] = []
+    var colorScratch: [ContactConstraint] = []
 
     /// Creates a world with a gravity in m/s^2 (y down: (0, 10) is UIKit's gravity 1.0).
     public init(gravity: Vec2 = Vec2(0, 10)) {
