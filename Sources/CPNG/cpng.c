@@ -143,7 +143,7 @@ cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride
                     "invalid pixel buffer: width and height must be positive and stride >= width * 4");
         return CPNG_ERROR_ARGUMENT;
     }
-    if (format != CPNG_SOURCE_ARGB32_PREMULTIPLIED && format != CPNG_SOURCE_RGB24) {
+    if (format != CPNG_SOURCE_ARGB32_PREMULTIPLIED && format != CPNG_SOURCE_RGB24 && format != CPNG_SOURCE_RGBA) {
         set_message(message, message_capacity, "unknown source pixel format");
         return CPNG_ERROR_ARGUMENT;
     }
@@ -157,10 +157,11 @@ cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride
         return CPNG_ERROR_ARGUMENT;
     }
 
-    int straight_alpha = format == CPNG_SOURCE_ARGB32_PREMULTIPLIED;
+    int premultiplied = format == CPNG_SOURCE_ARGB32_PREMULTIPLIED;
+    int with_alpha = format != CPNG_SOURCE_RGB24;
     io_context *context = (io_context *)calloc(1, sizeof(io_context));
-    uint8_t *row = straight_alpha ? (uint8_t *)malloc((size_t)width * 4) : NULL;
-    if (context == NULL || (straight_alpha && row == NULL)) {
+    uint8_t *row = premultiplied ? (uint8_t *)malloc((size_t)width * 4) : NULL;
+    if (context == NULL || (premultiplied && row == NULL)) {
         free(context);
         free(row);
         set_message(message, message_capacity, "out of memory");
@@ -189,17 +190,21 @@ cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride
 
     png_set_write_fn(png, context, write_bytes, flush_bytes);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
-                 straight_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 with_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, compression_level);
     /* A mask, not a filter number: PNG_NO_FILTERS (0) would mean "default", i.e. adaptive. */
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filter_mask);
     png_write_info(png, info);
 
-    if (straight_alpha) {
+    if (premultiplied) {
         for (int y = 0; y < height; y++) {
             unpremultiply_row(pixels + (size_t)y * (size_t)stride, row, width);
             png_write_row(png, row);
+        }
+    } else if (with_alpha) {
+        for (int y = 0; y < height; y++) {
+            png_write_row(png, (png_bytep)(pixels + (size_t)y * (size_t)stride));
         }
     } else {
         /* Transforms after png_write_info: 32-bit words X,R,G,B -> R,G,B bytes. */

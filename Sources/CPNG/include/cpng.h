@@ -42,7 +42,9 @@ typedef enum {
     CPNG_SOURCE_ARGB32_PREMULTIPLIED = 0,
     /** CAIRO_FORMAT_RGB24: R, G, B in bits 16..23, 8..15, 0..7; the top byte is undefined.
         Written as opaque RGB. */
-    CPNG_SOURCE_RGB24 = 1
+    CPNG_SOURCE_RGB24 = 1,
+    /** Straight (not premultiplied) R, G, B, A bytes, e.g. a decoded image. Written as RGBA. */
+    CPNG_SOURCE_RGBA = 2
 } cpng_source_format;
 
 /** Row filter masks, equal to libpng's PNG_FILTER_* values (checked in cpng.c).
