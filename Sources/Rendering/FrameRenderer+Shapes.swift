@@ -35,8 +35,7 @@ extension FrameRenderer {
         guard addOutline(of: item, to: cr) else { return }
 
         if let fill, let stroke, opacity < 1 {
-            cairo_set_line_width(cr, stroke.width)
-            clipToStrokeExtents(cr)
+            clipToStrokedBox(lineWidth: stroke.width, cr)
             cairo_push_group(cr)
             addOutline(of: item, to: cr)
             setSource(fill, opacity: 1, cr)
@@ -99,28 +98,27 @@ extension FrameRenderer {
         }
     }
 
-    /// Replaces the current path by a clip to the pixel-aligned device box of its stroke.
-    /// Pixel alignment keeps the clip a cheap rectangle even under rotation.
-    private func clipToStrokeExtents(_ cr: OpaquePointer) {
+    /// Replaces the current path by a clip to the pixel box its stroke covers.
+    ///
+    /// The extents are taken in device space so the box is tight even under rotation (Cairo's
+    /// user-space extents of a rotated path are the back-projected device box, up to twice as
+    /// wide). The current transform is always a similarity (uniform scales and a rotation), so
+    /// stroking the device-space path with the width scaled by sqrt|det| gives the same outline.
+    /// A pixel-aligned rectangle keeps the clip itself cheap.
+    private func clipToStrokedBox(lineWidth: Double, _ cr: OpaquePointer) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let deviceScale = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
+        cairo_identity_matrix(cr)
+        cairo_set_line_width(cr, lineWidth * deviceScale)
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_stroke_extents(cr, &x1, &y1, &x2, &y2)
         cairo_new_path(cr)
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
-        func include(_ x: Double, _ y: Double) {
-            var deviceX = x, deviceY = y
-            cairo_user_to_device(cr, &deviceX, &deviceY)
-            minX = min(minX, deviceX); maxX = max(maxX, deviceX)
-            minY = min(minY, deviceY); maxY = max(maxY, deviceY)
-        }
-        include(x1, y1); include(x2, y1); include(x1, y2); include(x2, y2)
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        cairo_identity_matrix(cr)
-        let left = minX.rounded(.down) - 1, top = minY.rounded(.down) - 1
-        cairo_rectangle(cr, left, top, maxX.rounded(.up) + 1 - left, maxY.rounded(.up) + 1 - top)
+        let left = x1.rounded(.down) - 1, top = y1.rounded(.down) - 1
+        cairo_rectangle(cr, left, top, x2.rounded(.up) + 1 - left, y2.rounded(.up) + 1 - top)
         cairo_clip(cr)
         cairo_set_matrix(cr, &matrix)
+        cairo_set_line_width(cr, lineWidth)
     }
 
     @inline(__always)
