@@ -102,8 +102,32 @@ static void flush_bytes(png_structp png) {
     (void)png; /* Memory needs no flushing. */
 }
 
+/*
+ * Un-premultiplying divides three channels of every pixel; a hardware division per channel
+ * made it the largest cost of encoding a transparent 1280x720 frame after zlib. Division by
+ * a (1...254) is replaced by a multiplication with m = ceil(2^40 / a) and a shift: for
+ * x = c * 255 + a / 2 < 2^17 the error x * (m - 2^40 / a) / 2^40 < 2^-23, far less than the
+ * smallest non-zero distance 1/a from x / a to the next integer, so the quotient is exact.
+ */
+typedef struct {
+    uint64_t reciprocal[256];
+} unpremultiply_table;
+
+static void make_unpremultiply_table(unpremultiply_table *table) {
+    table->reciprocal[0] = 0;
+    for (uint64_t a = 1; a < 256; a++) {
+        table->reciprocal[a] = ((UINT64_C(1) << 40) + a - 1) / a;
+    }
+}
+
+static inline uint32_t unpremultiply(uint32_t c, uint32_t a, uint64_t reciprocal) {
+    uint32_t value = (uint32_t)(((uint64_t)(c * 255 + a / 2) * reciprocal) >> 40);
+    return value > 255 ? 255 : value;  /* valid data has c <= a; clamp anything else */
+}
+
 /* Premultiplied native-endian ARGB32 words -> straight R, G, B, A bytes. */
-static void unpremultiply_row(const uint8_t *source, uint8_t *destination, int width) {
+static void unpremultiply_row(const uint8_t *source, uint8_t *destination, int width,
+                              const unpremultiply_table *table) {
     for (int x = 0; x < width; x++) {
         uint32_t word;
         memcpy(&word, source + 4 * (size_t)x, 4);
@@ -112,13 +136,10 @@ static void unpremultiply_row(const uint8_t *source, uint8_t *destination, int w
         if (a == 0) {
             r = g = b = 0;
         } else if (a < 255) {
-            r = (r * 255 + a / 2) / a;
-            g = (g * 255 + a / 2) / a;
-            b = (b * 255 + a / 2) / a;
-            /* Valid premultiplied data has c <= a; clamp in case of rounding upstream. */
-            if (r > 255) r = 255;
-            if (g > 255) g = 255;
-            if (b > 255) b = 255;
+            uint64_t reciprocal = table->reciprocal[a];
+            r = unpremultiply(r, a, reciprocal);
+            g = unpremultiply(g, a, reciprocal);
+            b = unpremultiply(b, a, reciprocal);
         }
         uint8_t *pixel = destination + 4 * (size_t)x;
         pixel[0] = (uint8_t)r;
@@ -126,6 +147,18 @@ static void unpremultiply_row(const uint8_t *source, uint8_t *destination, int w
         pixel[2] = (uint8_t)b;
         pixel[3] = (uint8_t)a;
     }
+}
+
+/* Test hook: the table path must agree with (c * 255 + a / 2) / a for every c <= a. */
+int cpng_unpremultiply_is_exact(void) {
+    unpremultiply_table table;
+    make_unpremultiply_table(&table);
+    for (uint32_t a = 1; a < 256; a++) {
+        for (uint32_t c = 0; c <= a; c++) {
+            if (unpremultiply(c, a, table.reciprocal[a]) != (c * 255 + a / 2) / a) return 0;
+        }
+    }
+    return 1;
 }
 
 cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride,
@@ -198,8 +231,10 @@ cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride
     png_write_info(png, info);
 
     if (premultiplied) {
+        unpremultiply_table table;
+        make_unpremultiply_table(&table);
         for (int y = 0; y < height; y++) {
-            unpremultiply_row(pixels + (size_t)y * (size_t)stride, row, width);
+            unpremultiply_row(pixels + (size_t)y * (size_t)stride, row, width, &table);
             png_write_row(png, row);
         }
     } else if (with_alpha) {

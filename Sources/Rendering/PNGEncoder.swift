@@ -86,6 +86,10 @@ enum PNGEncoder {
         }
     }
 
+    /// Whether the C encoder's division-free un-premultiply matches the documented rounding
+    /// for every (channel, alpha) pair; a self-check for tests.
+    static var unpremultiplyIsExact: Bool { cpng_unpremultiply_is_exact() == 1 }
+
     /// How many rows use each filter type (none, sub, up, average, Paeth). A diagnostic that
     /// lets tests prove the presets really write unfiltered rows.
     static func rowFilterCounts(of png: [UInt8]) throws -> [Int] {

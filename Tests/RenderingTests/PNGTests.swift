@@ -43,6 +43,10 @@ final class PNGTests: XCTestCase {
         XCTAssertLessThanOrEqual(image.pixel(x: 50, y: 50)!.maximumDifference(to: RGBAPixel(red: 255, green: 0, blue: 0, alpha: 128)), 1)
     }
 
+    func testEncoderUnpremultipliesWithTheDocumentedRounding() {
+        XCTAssertTrue(PNGEncoder.unpremultiplyIsExact)
+    }
+
     func testPresetsDecodeToTheSamePixels() throws {
         for background in [RGBA.white, RGBA.clear] {
             let renderer = try rendered(sampleFrame(background: background))

@@ -96,6 +96,10 @@ cpng_status cpng_decode_file(const char *path,
 cpng_status cpng_count_row_filters(const uint8_t *data, size_t size, unsigned long counts[5],
                                    char *message, size_t message_capacity);
 
+/** Self-check for tests: 1 when the encoder's division-free un-premultiply equals
+    (c * 255 + a / 2) / a for every alpha a and channel c <= a, else 0. */
+int cpng_unpremultiply_is_exact(void);
+
 /** Releases a buffer returned by this library. NULL is allowed. */
 void cpng_free(void *buffer);
 
