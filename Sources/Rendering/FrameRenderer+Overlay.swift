@@ -1,5 +1,4 @@
 import CCairo
-import Foundation
 
 // Design note: the debug overlay (anchors, attachment lines, velocity arrows, contact points)
 // is drawn after the items, in canvas points, with round caps and joins so thin lines stay

@@ -1,5 +1,4 @@
 import CCairo
-import Foundation
 
 // Design note: how one DrawItem becomes pixels. The transform follows UIKit's view model:
 // translate to the center, rotate, apply the visual scale, then build the outline centered on

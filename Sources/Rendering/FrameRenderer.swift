@@ -48,23 +48,25 @@ public final class FrameRenderer {
 
     /// Draws `frame`: background, then each item in order, then the overlay.
     ///
+    /// One point is `frame.scale` pixels. The surface is ``FrameState/pixelWidth`` x
+    /// ``FrameState/pixelHeight`` (rounded up to even numbers for video encoders), so an odd
+    /// canvas gets a background-colored column or row of pixels on its right or bottom edge.
+    ///
     /// Throws ``RenderError`` when the canvas or an item holds a value that cannot be drawn
     /// (non-finite numbers, negative sizes); the surface content is then undefined and
     /// ``hasFrame`` is false.
     public func render(_ frame: FrameState) throws {
         hasFrame = false
         let size = try Self.pixelSize(of: frame)
-        let opaque = frame.background.alpha >= 1
-        try prepareSurface(width: size.width, height: size.height, opaque: opaque)
-        guard let cr = context else { throw RenderError.cairoFailure("no drawing context") }
-
-        cairo_save(cr)
         let background = frame.background
         guard background.isFinite else {
-            cairo_restore(cr)
             throw RenderError.invalidCanvas(width: frame.width, height: frame.height, scale: frame.scale,
                                             reason: "the background color has a non-finite component")
         }
+        try prepareSurface(width: size.width, height: size.height, opaque: background.alpha >= 1)
+        guard let cr = context else { throw RenderError.cairoFailure("no drawing context") }
+
+        cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)  // replace the previous frame, alpha included
         cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
         cairo_paint(cr)

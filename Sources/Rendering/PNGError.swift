@@ -1,9 +1,11 @@
+import Foundation
+
 // Design note: PNG failures in words a person can act on. The C helper (CPNG) reports a status
 // code plus libpng's own message; this type keeps both the kind (so callers can branch, e.g.
 // treat a truncated file as "re-render") and the detail (so a log line says what libpng saw).
 
 /// An error from PNG encoding, decoding or file I/O.
-public enum PNGError: Error, Equatable, CustomStringConvertible {
+public enum PNGError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// Encoding was asked for before any frame was rendered.
     case nothingRendered
     /// The input does not start with the PNG signature. `source` names the file or the buffer.
@@ -20,6 +22,8 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
     case outOfMemory(detail: String)
     /// libpng refused to encode the pixels.
     case encodingFailed(detail: String)
+
+    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

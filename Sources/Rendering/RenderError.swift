@@ -1,3 +1,5 @@
+import Foundation
+
 // Design note: what can go wrong while drawing a frame. Frame states come from scene files
 // and from a physics engine, so a bad number (a NaN from an exploding simulation, a canvas of
 // zero points) is user input, not a programming error: it becomes a typed error that names
@@ -6,7 +8,7 @@
 // permanent error state.
 
 /// An error from ``FrameRenderer/render(_:)``.
-public enum RenderError: Error, Equatable, CustomStringConvertible {
+public enum RenderError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// The canvas cannot be turned into a pixel surface.
     case invalidCanvas(width: Double, height: Double, scale: Double, reason: String)
     /// The item at `index` in `FrameState.items` holds a value that cannot be drawn.
@@ -15,6 +17,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case invalidOverlay(index: Int, reason: String)
     /// Cairo itself failed (usually out of memory for the surface).
     case cairoFailure(String)
+
+    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

@@ -79,6 +79,24 @@ final class PNGTests: XCTestCase {
         XCTAssertEqual(chunkTypes(of: first).last, "IEND")
     }
 
+    func testRenderersOnParallelThreadsGiveIdenticalBytes() throws {
+        // One renderer per thread, as a parallel export uses them.
+        let frame = sampleFrame(background: .white)
+        let expected = try rendered(frame).pngData()
+        var results = [[UInt8]?](repeating: nil, count: 4)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            let renderer = FrameRenderer()
+            var bytes: [UInt8]?
+            for _ in 0..<5 {
+                bytes = nil
+                if (try? renderer.render(frame)) != nil { bytes = try? renderer.pngData() }
+            }
+            lock.lock(); results[worker] = bytes; lock.unlock()
+        }
+        XCTAssertEqual(results, Array(repeating: expected, count: 4))
+    }
+
     func testWriteAndDecodeFile() throws {
         let path = NSTemporaryDirectory() + "rendering-test-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -152,6 +170,7 @@ final class PNGTests: XCTestCase {
         XCTAssertThrowsError(try RGBAImage.decodePNG(path: path)) { error in
             XCTAssertEqual(error as? PNGError, .unreadableFile(path: path, reason: "No such file or directory"))
             XCTAssertTrue("\(error)".contains(path))
+            XCTAssertEqual(error.localizedDescription, "\(error)")
         }
     }
 
