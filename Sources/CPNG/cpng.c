@@ -1,1 +1,515 @@
+/*
+ * cpng.c: PNG encoding and decoding on libpng, behind a setjmp wall.
+ *
+ * Design note: each entry point creates its libpng struct, installs an error callback that
+ * copies libpng's message and longjmps back to a setjmp in the same function, and turns that
+ * into a status code. Everything that must be freed after a longjmp (the I/O context, row
+ * buffers, pixels) is either allocated before setjmp or reached through a heap context or a
+ * volatile pointer, as C requires for objects changed between setjmp and longjmp.
+ *
+ * Encoding writes into a growing memory buffer (callers write the file once, and can encode
+ * on one thread while another renders). Opaque frames (Cairo RGB24, B,G,R,X in memory on
+ * little-endian) go out as RGB through libpng's own bgr + filler-strip transforms, which must
+ * be set after png_write_info. Transparent frames (premultiplied ARGB32) are un-premultiplied
+ * row by row into RGBA with rounding, c' = (c * 255 + a / 2) / a. Nothing time-dependent
+ * (no tIME chunk) is written, so identical pixels give identical files.
+ */
 #include "cpng.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+_Static_assert(CPNG_FILTER_NONE == PNG_FILTER_NONE, "filter masks mirror libpng");
+_Static_assert(CPNG_FILTER_SUB == PNG_FILTER_SUB, "filter masks mirror libpng");
+_Static_assert(CPNG_FILTER_UP == PNG_FILTER_UP, "filter masks mirror libpng");
+_Static_assert(CPNG_FILTER_AVG == PNG_FILTER_AVG, "filter masks mirror libpng");
+_Static_assert(CPNG_FILTER_PAETH == PNG_FILTER_PAETH, "filter masks mirror libpng");
+_Static_assert(CPNG_FILTER_ALL == PNG_ALL_FILTERS, "filter masks mirror libpng");
+
+/* Lives on the heap so that its fields stay valid after a longjmp. */
+typedef struct {
+    char *message;
+    size_t message_capacity;
+    int out_of_memory;
+    /* Writing: the growing output buffer. */
+    uint8_t *output;
+    size_t output_size;
+    size_t output_capacity;
+    /* Reading: the input and a cursor. */
+    const uint8_t *input;
+    size_t input_size;
+    size_t input_offset;
+    int ran_out_of_input;
+} io_context;
+
+static void set_message(char *message, size_t capacity, const char *text) {
+    if (message != NULL && capacity > 0) {
+        snprintf(message, capacity, "%s", text);
+    }
+}
+
+static void on_error(png_structp png, png_const_charp text) {
+    io_context *context = (io_context *)png_get_error_ptr(png);
+    if (context != NULL) {
+        set_message(context->message, context->message_capacity, text);
+    }
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text; /* Warnings (e.g. a damaged ancillary chunk) do not stop the work. */
+}
+
+static int is_little_endian(void) {
+    const uint16_t one = 1;
+    return *(const uint8_t *)&one == 1;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Encoding                                                                                  */
+
+static void write_bytes(png_structp png, png_bytep bytes, png_size_t length) {
+    io_context *context = (io_context *)png_get_io_ptr(png);
+    if (length > context->output_capacity - context->output_size) {
+        if (length > SIZE_MAX - context->output_size) {
+            context->out_of_memory = 1;
+            png_error(png, "PNG output larger than addressable memory");
+        }
+        size_t needed = context->output_size + length;
+        size_t capacity = context->output_capacity > 0 ? context->output_capacity : 65536;
+        while (capacity < needed) {
+            capacity = capacity > SIZE_MAX / 2 ? needed : capacity * 2;
+        }
+        uint8_t *grown = (uint8_t *)realloc(context->output, capacity);
+        if (grown == NULL) {
+            context->out_of_memory = 1;
+            png_error(png, "out of memory while growing the PNG buffer");
+        }
+        context->output = grown;
+        context->output_capacity = capacity;
+    }
+    memcpy(context->output + context->output_size, bytes, length);
+    context->output_size += length;
+}
+
+static void flush_bytes(png_structp png) {
+    (void)png; /* Memory needs no flushing. */
+}
+
+/*
+ * Un-premultiplying divides three channels of every pixel; a hardware division per channel
+ * made it the largest cost of encoding a transparent 1280x720 frame after zlib. Division by
+ * a (1...254) is replaced by a multiplication with m = ceil(2^40 / a) and a shift: for
+ * x = c * 255 + a / 2 < 2^17 the error x * (m - 2^40 / a) / 2^40 < 2^-23, far less than the
+ * smallest non-zero distance 1/a from x / a to the next integer, so the quotient is exact.
+ */
+typedef struct {
+    uint64_t reciprocal[256];
+} unpremultiply_table;
+
+static void make_unpremultiply_table(unpremultiply_table *table) {
+    table->reciprocal[0] = 0;
+    for (uint64_t a = 1; a < 256; a++) {
+        table->reciprocal[a] = ((UINT64_C(1) << 40) + a - 1) / a;
+    }
+}
+
+static inline uint32_t unpremultiply(uint32_t c, uint32_t a, uint64_t reciprocal) {
+    uint32_t value = (uint32_t)(((uint64_t)(c * 255 + a / 2) * reciprocal) >> 40);
+    return value > 255 ? 255 : value;  /* valid data has c <= a; clamp anything else */
+}
+
+/* Premultiplied native-endian ARGB32 words -> straight R, G, B, A bytes. */
+static void unpremultiply_row(const uint8_t *source, uint8_t *destination, int width,
+                              const unpremultiply_table *table) {
+    for (int x = 0; x < width; x++) {
+        uint32_t word;
+        memcpy(&word, source + 4 * (size_t)x, 4);
+        uint32_t a = word >> 24;
+        uint32_t r = (word >> 16) & 0xff, g = (word >> 8) & 0xff, b = word & 0xff;
+        if (a == 0) {
+            r = g = b = 0;
+        } else if (a < 255) {
+            uint64_t reciprocal = table->reciprocal[a];
+            r = unpremultiply(r, a, reciprocal);
+            g = unpremultiply(g, a, reciprocal);
+            b = unpremultiply(b, a, reciprocal);
+        }
+        uint8_t *pixel = destination + 4 * (size_t)x;
+        pixel[0] = (uint8_t)r;
+        pixel[1] = (uint8_t)g;
+        pixel[2] = (uint8_t)b;
+        pixel[3] = (uint8_t)a;
+    }
+}
+
+/* Test hook: the table path must agree with (c * 255 + a / 2) / a for every c <= a. */
+int cpng_unpremultiply_is_exact(void) {
+    unpremultiply_table table;
+    make_unpremultiply_table(&table);
+    for (uint32_t a = 1; a < 256; a++) {
+        for (uint32_t c = 0; c <= a; c++) {
+            if (unpremultiply(c, a, table.reciprocal[a]) != (c * 255 + a / 2) / a) return 0;
+        }
+    }
+    return 1;
+}
+
+cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride,
+                        cpng_source_format format, int compression_level, int filter_mask,
+                        uint8_t **out_data, size_t *out_size,
+                        char *message, size_t message_capacity) {
+    if (out_data == NULL || out_size == NULL) {
+        set_message(message, message_capacity, "no place for the PNG output was given");
+        return CPNG_ERROR_ARGUMENT;
+    }
+    *out_data = NULL;
+    *out_size = 0;
+    if (pixels == NULL || width <= 0 || height <= 0 || width > INT_MAX / 4 || stride < width * 4) {
+        set_message(message, message_capacity,
+                    "invalid pixel buffer: width and height must be positive and stride >= width * 4");
+        return CPNG_ERROR_ARGUMENT;
+    }
+    if (format != CPNG_SOURCE_ARGB32_PREMULTIPLIED && format != CPNG_SOURCE_RGB24 && format != CPNG_SOURCE_RGBA) {
+        set_message(message, message_capacity, "unknown source pixel format");
+        return CPNG_ERROR_ARGUMENT;
+    }
+    if (compression_level < 0 || compression_level > 9) {
+        set_message(message, message_capacity, "compression level must be 0...9");
+        return CPNG_ERROR_ARGUMENT;
+    }
+    if (filter_mask == 0 || (filter_mask & ~CPNG_FILTER_ALL) != 0) {
+        set_message(message, message_capacity,
+                    "filter mask must be a non-empty combination of CPNG_FILTER_* values");
+        return CPNG_ERROR_ARGUMENT;
+    }
+
+    int premultiplied = format == CPNG_SOURCE_ARGB32_PREMULTIPLIED;
+    int with_alpha = format != CPNG_SOURCE_RGB24;
+    io_context *context = (io_context *)calloc(1, sizeof(io_context));
+    uint8_t *row = premultiplied ? (uint8_t *)malloc((size_t)width * 4) : NULL;
+    if (context == NULL || (premultiplied && row == NULL)) {
+        free(context);
+        free(row);
+        set_message(message, message_capacity, "out of memory");
+        return CPNG_ERROR_NO_MEMORY;
+    }
+    context->message = message;
+    context->message_capacity = message_capacity;
+
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, context, on_error, on_warning);
+    png_infop info = png == NULL ? NULL : png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        free(context);
+        free(row);
+        set_message(message, message_capacity, "out of memory creating the libpng writer");
+        return CPNG_ERROR_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        cpng_status status = context->out_of_memory ? CPNG_ERROR_NO_MEMORY : CPNG_ERROR_ENCODE;
+        png_destroy_write_struct(&png, &info);
+        free(context->output);
+        free(context);
+        free(row);
+        return status;
+    }
+
+    png_set_write_fn(png, context, write_bytes, flush_bytes);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
+                 with_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, compression_level);
+    /* A mask, not a filter number: PNG_NO_FILTERS (0) would mean "default", i.e. adaptive. */
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, filter_mask);
+    png_write_info(png, info);
+
+    if (premultiplied) {
+        unpremultiply_table table;
+        make_unpremultiply_table(&table);
+        for (int y = 0; y < height; y++) {
+            unpremultiply_row(pixels + (size_t)y * (size_t)stride, row, width, &table);
+            png_write_row(png, row);
+        }
+    } else if (with_alpha) {
+        for (int y = 0; y < height; y++) {
+            png_write_row(png, (png_bytep)(pixels + (size_t)y * (size_t)stride));
+        }
+    } else {
+        /* Transforms after png_write_info: 32-bit words X,R,G,B -> R,G,B bytes. */
+        if (is_little_endian()) {
+            png_set_bgr(png);                            /* memory B,G,R,X */
+            png_set_filler(png, 0, PNG_FILLER_AFTER);
+        } else {
+            png_set_filler(png, 0, PNG_FILLER_BEFORE);   /* memory X,R,G,B */
+        }
+        for (int y = 0; y < height; y++) {
+            /* libpng copies the row before transforming it; the source is not written. */
+            png_write_row(png, (png_bytep)(pixels + (size_t)y * (size_t)stride));
+        }
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+
+    *out_data = context->output;
+    *out_size = context->output_size;
+    free(context);
+    free(row);
+    return CPNG_OK;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Decoding                                                                                  */
+
+static void read_bytes(png_structp png, png_bytep destination, png_size_t length) {
+    io_context *context = (io_context *)png_get_io_ptr(png);
+    if (length > context->input_size - context->input_offset) {
+        context->ran_out_of_input = 1;
+        png_error(png, "the PNG data ends early");
+    }
+    memcpy(destination, context->input + context->input_offset, length);
+    context->input_offset += length;
+}
+
+cpng_status cpng_decode(const uint8_t *data, size_t size,
+                        int *out_width, int *out_height, uint8_t **out_pixels,
+                        char *message, size_t message_capacity) {
+    if (out_width == NULL || out_height == NULL || out_pixels == NULL || (data == NULL && size > 0)) {
+        set_message(message, message_capacity, "invalid arguments to cpng_decode");
+        return CPNG_ERROR_ARGUMENT;
+    }
+    *out_width = 0;
+    *out_height = 0;
+    *out_pixels = NULL;
+    if (size < 8) {
+        if (size > 0 && png_sig_cmp((png_const_bytep)data, 0, size) == 0) {
+            set_message(message, message_capacity, "the data ends inside the PNG signature");
+            return CPNG_ERROR_TRUNCATED;
+        }
+        set_message(message, message_capacity, "the data is too short to be a PNG");
+        return CPNG_ERROR_NOT_PNG;
+    }
+    if (png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
+        set_message(message, message_capacity, "the data does not start with the PNG signature");
+        return CPNG_ERROR_NOT_PNG;
+    }
+
+    io_context *context = (io_context *)calloc(1, sizeof(io_context));
+    if (context == NULL) {
+        set_message(message, message_capacity, "out of memory");
+        return CPNG_ERROR_NO_MEMORY;
+    }
+    context->message = message;
+    context->message_capacity = message_capacity;
+    context->input = data;
+    context->input_size = size;
+
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, context, on_error, on_warning);
+    png_infop info = png == NULL ? NULL : png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        free(context);
+        set_message(message, message_capacity, "out of memory creating the libpng reader");
+        return CPNG_ERROR_NO_MEMORY;
+    }
+    /* Assigned after setjmp and freed after a longjmp: volatile, as C requires. */
+    uint8_t *volatile pixels = NULL;
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        cpng_status status = context->out_of_memory ? CPNG_ERROR_NO_MEMORY
+                           : context->ran_out_of_input ? CPNG_ERROR_TRUNCATED
+                           : CPNG_ERROR_CORRUPT;
+        png_destroy_read_struct(&png, &info, NULL);
+        free(pixels);
+        free(rows);
+        free(context);
+        return status;
+    }
+
+    png_set_read_fn(png, context, read_bytes);
+    png_read_info(png, info);
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+
+    png_set_expand(png);         /* palette -> RGB, gray < 8 bits -> 8 bits, tRNS -> alpha */
+    png_set_scale_16(png);       /* 16-bit -> 8-bit with rounding */
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+
+    /* libpng's default limits keep width and height <= 1,000,000, so these fit an int. */
+    size_t row_bytes = (size_t)width * 4;
+    if (png_get_rowbytes(png, info) != row_bytes) {
+        png_error(png, "unexpected row layout after conversion to RGBA");
+    }
+    if (height > 0 && row_bytes > SIZE_MAX / height) {
+        context->out_of_memory = 1;
+        png_error(png, "image too large for memory");
+    }
+    pixels = (uint8_t *)malloc(row_bytes * height);
+    rows = (png_bytep *)malloc(sizeof(png_bytep) * height);
+    if (pixels == NULL || rows == NULL) {
+        context->out_of_memory = 1;
+        png_error(png, "out of memory for the decoded image");
+    }
+    for (png_uint_32 y = 0; y < height; y++) {
+        rows[y] = pixels + (size_t)y * row_bytes;
+    }
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+
+    free(rows);
+    free(context);
+    *out_width = (int)width;
+    *out_height = (int)height;
+    *out_pixels = pixels;
+    return CPNG_OK;
+}
+
+cpng_status cpng_decode_file(const char *path,
+                             int *out_width, int *out_height, uint8_t **out_pixels,
+                             char *message, size_t message_capacity) {
+    if (path == NULL) {
+        set_message(message, message_capacity, "no path given");
+        return CPNG_ERROR_ARGUMENT;
+    }
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) {
+        set_message(message, message_capacity, strerror(errno));
+        return CPNG_ERROR_IO;
+    }
+    size_t size = 0, capacity = 65536;
+    uint8_t *data = (uint8_t *)malloc(capacity);
+    while (data != NULL) {
+        size += fread(data + size, 1, capacity - size, file);
+        if (size < capacity) break;
+        uint8_t *grown = capacity > SIZE_MAX / 2 ? NULL : (uint8_t *)realloc(data, capacity * 2);
+        if (grown == NULL) {
+            free(data);
+            data = NULL;
+            break;
+        }
+        data = grown;
+        capacity *= 2;
+    }
+    int read_error = ferror(file);
+    int saved_errno = errno;
+    fclose(file);
+    if (data == NULL) {
+        set_message(message, message_capacity, "out of memory reading the file");
+        return CPNG_ERROR_NO_MEMORY;
+    }
+    if (read_error) {
+        free(data);
+        set_message(message, message_capacity, strerror(saved_errno));
+        return CPNG_ERROR_IO;
+    }
+    cpng_status status = cpng_decode(data, size, out_width, out_height, out_pixels,
+                                     message, message_capacity);
+    free(data);
+    return status;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Diagnostics                                                                               */
+
+static uint32_t read_be32(const uint8_t *bytes) {
+    return ((uint32_t)bytes[0] << 24) | ((uint32_t)bytes[1] << 16) | ((uint32_t)bytes[2] << 8) | bytes[3];
+}
+
+cpng_status cpng_count_row_filters(const uint8_t *data, size_t size, unsigned long counts[5],
+                                   char *message, size_t message_capacity) {
+    if (data == NULL || counts == NULL) {
+        set_message(message, message_capacity, "invalid arguments to cpng_count_row_filters");
+        return CPNG_ERROR_ARGUMENT;
+    }
+    memset(counts, 0, 5 * sizeof(unsigned long));
+    if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
+        set_message(message, message_capacity, "the data does not start with the PNG signature");
+        return CPNG_ERROR_NOT_PNG;
+    }
+    size_t row_bytes = 0, filtered_size = 0, inflated = 0;
+    uint8_t *filtered = NULL;
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    int have_stream = 0, finished = 0;
+    cpng_status status = CPNG_OK;
+
+    for (size_t offset = 8; offset + 12 <= size && !finished;) {
+        uint32_t length = read_be32(data + offset);
+        const uint8_t *type = data + offset + 4;
+        const uint8_t *body = data + offset + 8;
+        if (length > size - offset - 12) {
+            status = CPNG_ERROR_TRUNCATED;
+            set_message(message, message_capacity, "a chunk runs past the end of the data");
+            break;
+        }
+        if (memcmp(type, "IHDR", 4) == 0 && length == 13) {
+            uint32_t width = read_be32(body), height = read_be32(body + 4);
+            int bit_depth = body[8], color_type = body[9], interlace = body[12];
+            int channels = color_type == 2 ? 3 : color_type == 4 ? 2 : color_type == 6 ? 4 : 1;
+            if (interlace != 0 || width == 0 || height == 0 || width > 1000000 || height > 1000000) {
+                status = CPNG_ERROR_ARGUMENT;
+                set_message(message, message_capacity, "only non-interlaced images up to 1e6 x 1e6 are supported");
+                break;
+            }
+            row_bytes = ((size_t)width * (size_t)channels * (size_t)bit_depth + 7) / 8;
+            filtered_size = (row_bytes + 1) * height;
+            filtered = (uint8_t *)malloc(filtered_size);
+            if (filtered == NULL || inflateInit(&stream) != Z_OK) {
+                status = CPNG_ERROR_NO_MEMORY;
+                set_message(message, message_capacity, "out of memory");
+                break;
+            }
+            have_stream = 1;
+        } else if (memcmp(type, "IDAT", 4) == 0 && have_stream) {
+            stream.next_in = (Bytef *)body;
+            stream.avail_in = length;
+            stream.next_out = filtered + inflated;
+            stream.avail_out = (uInt)(filtered_size - inflated);
+            int result = inflate(&stream, Z_NO_FLUSH);
+            inflated = filtered_size - stream.avail_out;
+            if (result == Z_STREAM_END) {
+                finished = 1;
+            } else if (result != Z_OK && result != Z_BUF_ERROR) {
+                status = CPNG_ERROR_CORRUPT;
+                set_message(message, message_capacity, "the image data does not inflate");
+                break;
+            }
+        } else if (memcmp(type, "IEND", 4) == 0) {
+            break;
+        }
+        offset += 12 + (size_t)length;
+    }
+    if (status == CPNG_OK && (!have_stream || inflated != filtered_size)) {
+        status = CPNG_ERROR_TRUNCATED;
+        set_message(message, message_capacity, "the image data is incomplete");
+    }
+    if (status == CPNG_OK) {
+        for (size_t row = 0; row < filtered_size; row += row_bytes + 1) {
+            uint8_t filter = filtered[row];
+            if (filter > 4) {
+                status = CPNG_ERROR_CORRUPT;
+                set_message(message, message_capacity, "a row has an unknown filter type");
+                break;
+            }
+            counts[filter] += 1;
+        }
+    }
+    if (have_stream) inflateEnd(&stream);
+    free(filtered);
+    return status;
+}
+
+void cpng_free(void *buffer) {
+    free(buffer);
+}

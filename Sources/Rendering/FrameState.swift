@@ -38,7 +38,8 @@ public enum DrawShape: Equatable, Sendable {
     case polygon([DrawPoint])
 }
 
-/// An outline stroke.
+/// An outline stroke, centered on the outline. The width is in points and scales with the
+/// item's visual scale, as a view's border does under its transform.
 public struct DrawStroke: Equatable, Sendable {
     public var color: RGBA
     public var width: Double

@@ -1,4 +1,109 @@
+/*
+ * cpng: the only place that calls libpng.
+ *
+ * Design note: libpng reports errors by longjmp-ing out of the failing call. A longjmp across
+ * Swift frames skips Swift's cleanup (reference counts, defer blocks) and is undefined
+ * behaviour, so every libpng call lives in cpng.c between its own setjmp and return. Each
+ * function here returns a status code and, on failure, a human-readable message copied into
+ * a caller-provided buffer; none of them aborts. png.h is deliberately not included in this
+ * header so that Swift never sees libpng's jmp_buf machinery.
+ */
 #ifndef ANIMATIC_CPNG_H
 #define ANIMATIC_CPNG_H
 #include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Status of every cpng call. */
+typedef enum {
+    CPNG_OK = 0,
+    /** A size, stride or pointer argument is invalid (a programming error in the caller). */
+    CPNG_ERROR_ARGUMENT = 1,
+    /** malloc/realloc failed. */
+    CPNG_ERROR_NO_MEMORY = 2,
+    /** libpng refused to encode; the message says why. */
+    CPNG_ERROR_ENCODE = 3,
+    /** The input does not start with the PNG signature. */
+    CPNG_ERROR_NOT_PNG = 4,
+    /** The input ends before the image is complete. */
+    CPNG_ERROR_TRUNCATED = 5,
+    /** The input is a PNG but is damaged (bad CRC, bad chunk, bad zlib data, ...). */
+    CPNG_ERROR_CORRUPT = 6,
+    /** The file could not be opened or read; the message holds strerror(errno). */
+    CPNG_ERROR_IO = 7
+} cpng_status;
+
+/** How the source pixels lie in memory: Cairo's image formats, native-endian 32-bit words. */
+typedef enum {
+    /** CAIRO_FORMAT_ARGB32: premultiplied alpha in bits 24..31, then R, G, B. Written as RGBA. */
+    CPNG_SOURCE_ARGB32_PREMULTIPLIED = 0,
+    /** CAIRO_FORMAT_RGB24: R, G, B in bits 16..23, 8..15, 0..7; the top byte is undefined.
+        Written as opaque RGB. */
+    CPNG_SOURCE_RGB24 = 1,
+    /** Straight (not premultiplied) R, G, B, A bytes, e.g. a decoded image. Written as RGBA. */
+    CPNG_SOURCE_RGBA = 2
+} cpng_source_format;
+
+/** Row filter masks, equal to libpng's PNG_FILTER_* values (checked in cpng.c).
+    Pass CPNG_FILTER_NONE for "no filtering": a mask of 0 means "libpng's default", which is
+    adaptive filtering, not "none". */
+enum {
+    CPNG_FILTER_NONE = 0x08,
+    CPNG_FILTER_SUB = 0x10,
+    CPNG_FILTER_UP = 0x20,
+    CPNG_FILTER_AVG = 0x40,
+    CPNG_FILTER_PAETH = 0x80,
+    CPNG_FILTER_ALL = 0xf8
+};
+
+/**
+ * Encodes Cairo pixel memory to a PNG in a malloc'd buffer.
+ *
+ * pixels/stride: the surface data and cairo_image_surface_get_stride.
+ * compression_level: zlib level 0...9. filter_mask: a CPNG_FILTER_* combination.
+ * On success *out_data holds *out_size bytes; release it with cpng_free.
+ * The output holds no time-dependent chunk: identical pixels give identical bytes.
+ * message (may be NULL) receives a NUL-terminated description on failure.
+ */
+cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride,
+                        cpng_source_format format, int compression_level, int filter_mask,
+                        uint8_t **out_data, size_t *out_size,
+                        char *message, size_t message_capacity);
+
+/**
+ * Decodes a PNG held in memory to straight (not premultiplied) 8-bit RGBA, rows packed
+ * (stride = width * 4). Palette, grayscale, low bit depths and 16-bit samples are converted;
+ * images without alpha get alpha 255. On success *out_pixels holds width*height*4 bytes;
+ * release them with cpng_free.
+ */
+cpng_status cpng_decode(const uint8_t *data, size_t size,
+                        int *out_width, int *out_height, uint8_t **out_pixels,
+                        char *message, size_t message_capacity);
+
+/** cpng_decode on the contents of a file. */
+cpng_status cpng_decode_file(const char *path,
+                             int *out_width, int *out_height, uint8_t **out_pixels,
+                             char *message, size_t message_capacity);
+
+/**
+ * Diagnostic: counts the filter type byte (0 none, 1 sub, 2 up, 3 average, 4 Paeth) of every
+ * row of a non-interlaced PNG, by inflating its IDAT data. Exists so that tests can prove the
+ * encoder really writes unfiltered rows (see CPNG_FILTER_NONE above).
+ */
+cpng_status cpng_count_row_filters(const uint8_t *data, size_t size, unsigned long counts[5],
+                                   char *message, size_t message_capacity);
+
+/** Self-check for tests: 1 when the encoder's division-free un-premultiply equals
+    (c * 255 + a / 2) / a for every alpha a and channel c <= a, else 0. */
+int cpng_unpremultiply_is_exact(void);
+
+/** Releases a buffer returned by this library. NULL is allowed. */
+void cpng_free(void *buffer);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -1,2 +1,0 @@
-import XCTest
-final class RenderingTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
