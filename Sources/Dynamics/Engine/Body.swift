@@ -83,8 +83,6 @@ struct Body {
     var isAwake: Bool
     var sleepTime = 0.0
     var userData: Int
-    var shapes: [Int] = []
-    var joints: [Int] = []
     var alive = true
     /// Set when the body moved this step and its proxies need checking.
     var isBullet = false

@@ -24,7 +24,7 @@ extension World {
     func createProxy(_ s: Int) {
         let b = shapes[s].body
         let isStatic = bodies[b].type == .staticBody
-        let box = shapes[s].computeAABB(bodies[b].transform)
+        let box = computeAABB(s, bodies[b].transform)
         let fat = isStatic ? box : box.expanded(by: EngineConstants.aabbMargin)
         shapes[s].fatAABB = fat
         shapes[s].proxyIsStatic = isStatic
@@ -50,7 +50,7 @@ extension World {
     /// Refreshes a shape's fat AABB after its body moved; queues it for new pairs.
     @inline(__always) func updateProxy(_ s: Int, force: Bool = false) {
         let b = shapes[s].body
-        let box = shapes[s].computeAABB(bodies[b].transform)
+        let box = computeAABB(s, bodies[b].transform)
         if shapes[s].proxyIsStatic {
             if force { destroyProxy(s); createProxy(s) }
             return
@@ -124,7 +124,7 @@ extension World {
         if bodies[ba].type != .dynamic && bodies[bb].type != .dynamic { return false }
         if !shapes[a].filter.shouldCollide(with: shapes[b].filter) { return false }
         // Joined bodies do not collide (Box2D's collideConnected = false).
-        for j in bodies[ba].joints where joints[j].alive {
+        for j in bodyJoints[ba] where joints[j].alive {
             if (joints[j].bodyA == ba && joints[j].bodyB == bb) || (joints[j].bodyA == bb && joints[j].bodyB == ba) { return false }
         }
         if let predicate = shouldCollide, !predicate(ShapeID(index: min(a, b)), ShapeID(index: max(a, b))) { return false }
@@ -137,8 +137,10 @@ extension World {
         contactBeginEvents.removeAll(keepingCapacity: true)
         contactEndEvents.removeAll(keepingCapacity: true)
         let baseSpeculative = EngineConstants.speculativeDistance
-        var i = 0
         var removed = false
+        vertexPool.withUnsafeBufferPointer { vp in
+        normalPool.withUnsafeBufferPointer { np in
+        var i = 0
         while i < contacts.count {
             let c = contacts[i]
             let sa = c.shapeA, sb = c.shapeB
@@ -163,27 +165,21 @@ extension World {
             let reach = (bA.linearVelocity - bB.linearVelocity).length
                 + abs(bA.angularVelocity) * bA.maxExtent + abs(bB.angularVelocity) * bB.maxExtent
             let speculative = baseSpeculative + dt * reach
-            var m: Manifold
             let shapeA = shapes[sa], shapeB = shapes[sb]
+            var m: Manifold
             if shapeA.isCircle {
                 m = collideCircles(centerA: shapeA.circleCenter, radiusA: shapeA.radius, xfA,
                                    centerB: shapeB.circleCenter, radiusB: shapeB.radius, xfB, speculative: speculative)
-            } else if shapeB.isCircle {
-                m = shapeA.vertices.withUnsafeBufferPointer { va in
-                    shapeA.normals.withUnsafeBufferPointer { na in
-                        collidePolygonAndCircle(va, na, xfA, center: shapeB.circleCenter, radius: shapeB.radius, xfB,
-                                                speculative: speculative)
-                    }
-                }
             } else {
-                m = shapeA.vertices.withUnsafeBufferPointer { va in
-                    shapeA.normals.withUnsafeBufferPointer { na in
-                        shapeB.vertices.withUnsafeBufferPointer { vb in
-                            shapeB.normals.withUnsafeBufferPointer { nb in
-                                collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative)
-                            }
-                        }
-                    }
+                let va = VertexBuffer(rebasing: vp[shapeA.vertexStart..<(shapeA.vertexStart + shapeA.vertexCount)])
+                let na = VertexBuffer(rebasing: np[shapeA.vertexStart..<(shapeA.vertexStart + shapeA.vertexCount)])
+                if shapeB.isCircle {
+                    m = collidePolygonAndCircle(va, na, xfA, center: shapeB.circleCenter, radius: shapeB.radius, xfB,
+                                                speculative: speculative)
+                } else {
+                    let vb = VertexBuffer(rebasing: vp[shapeB.vertexStart..<(shapeB.vertexStart + shapeB.vertexCount)])
+                    let nb = VertexBuffer(rebasing: np[shapeB.vertexStart..<(shapeB.vertexStart + shapeB.vertexCount)])
+                    m = collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative)
                 }
             }
             // Warm starting: carry impulses to points with the same feature id.
@@ -217,6 +213,8 @@ extension World {
                 }
             }
             i += 1
+        }
+        }
         }
         if removed {
             contacts.removeAll { $0.key == UInt64.max }

@@ -20,6 +20,10 @@ struct ConstraintPoint {
     var relativeVelocity = 0.0
 }
 
+/// Byte offsets of the two points inside a constraint, for in-place access by pointer.
+let pointOffsets = (MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.p0)!,
+                    MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.p1)!)
+
 struct ContactConstraint {
     var bodyA = 0
     var bodyB = 0
@@ -86,7 +90,8 @@ extension World {
     /// assigned greedily in creation order every step, so the order stays deterministic.
     func colorConstraints() {
         let count = constraints.count
-        if count < 2 { return }
+        if solveOrder.count != count { solveOrder = [Int32](repeating: 0, count: count) }
+        if count < 2 { for i in 0..<count { solveOrder[i] = Int32(i) }; return }
         let colorCount = 24
         let words = (bodies.count + 63) / 64
         if colorMasks.count < colorCount * words { colorMasks = [UInt64](repeating: 0, count: colorCount * words) }
@@ -109,105 +114,114 @@ extension World {
             colorOf.append(chosen)
             perColor[chosen] += 1
         }
-        // Counting sort by color, stable.
+        // Counting sort by color, stable, into the solve order (constraints stay in place).
         var start = [Int](repeating: 0, count: colorCount + 1)
         for k in 1...colorCount { start[k] = start[k - 1] + perColor[k - 1] }
-        colorScratch.removeAll(keepingCapacity: true)
-        colorScratch.append(contentsOf: constraints)
+        if solveOrder.count != count { solveOrder = [Int32](repeating: 0, count: count) }
         for i in 0..<count {
-            constraints[start[colorOf[i]]] = colorScratch[i]
+            solveOrder[start[colorOf[i]]] = Int32(i)
             start[colorOf[i]] += 1
         }
     }
 
+    /// Applies last step's impulses at the start of each sub-step (Box2D v3 warm starts every
+    /// sub-step because velocities are re-integrated in between).
     func warmStartContacts() {
         let count = constraints.count
-        constraints.withUnsafeMutableBufferPointer { cs in
+        constraints.withUnsafeBufferPointer { cs in
             states.withUnsafeMutableBufferPointer { st in
+                guard let sb = st.baseAddress else { return }
                 for i in 0..<count {
                     let c = cs[i]
-                    var a = st[c.bodyA], b = st[c.bodyB]
+                    let pa = sb + c.bodyA, pb = sb + c.bodyB
+                    var vA = pa.pointee.v, wA = pa.pointee.w, vB = pb.pointee.v, wB = pb.pointee.w
                     let n = c.normal, t = n.rightPerp
                     for k in 0..<c.count {
                         let cp = k == 0 ? c.p0 : c.p1
                         let P = cp.normalImpulse * n + cp.tangentImpulse * t
-                        a.w -= c.invIA * cross(cp.anchorA, P)
-                        a.v -= c.invMassA * P
-                        b.w += c.invIB * cross(cp.anchorB, P)
-                        b.v += c.invMassB * P
+                        wA -= c.invIA * cross(cp.anchorA, P)
+                        vA -= c.invMassA * P
+                        wB += c.invIB * cross(cp.anchorB, P)
+                        vB += c.invMassB * P
                     }
-                    if c.invMassA > 0 || c.invIA > 0 { st[c.bodyA] = a }
-                    if c.invMassB > 0 || c.invIB > 0 { st[c.bodyB] = b }
+                    if c.invMassA > 0 || c.invIA > 0 { pa.pointee.v = vA; pa.pointee.w = wA }
+                    if c.invMassB > 0 || c.invIB > 0 { pb.pointee.v = vB; pb.pointee.w = wB }
                 }
             }
         }
     }
 
-    /// One Gauss-Seidel pass; `useBias` false is the relax pass.
-    func solveContacts(h: Double, useBias: Bool, reverse: Bool = false) {
+    /// One Gauss-Seidel pass; `useBias` false is the relax pass. Works in place through
+    /// pointers: a constraint is ~300 bytes and copying it in and out cost more than the math.
+    func solveContacts(h: Double, useBias: Bool) {
         let invH = 1 / h
         let maxBias = EngineConstants.contactPushMaxVelocity
         let count = constraints.count
         constraints.withUnsafeMutableBufferPointer { cs in
             states.withUnsafeMutableBufferPointer { st in
+                solveOrder.withUnsafeBufferPointer { order in
+                guard let base = cs.baseAddress, let sb = st.baseAddress else { return }
                 for n in 0..<count {
-                    let i = reverse ? count - 1 - n : n
-                    var c = cs[i]
-                    var a = st[c.bodyA], b = st[c.bodyB]
-                    let mA = c.invMassA, iA = c.invIA, mB = c.invMassB, iB = c.invIB
-                    let n = c.normal
-                    let dp = b.dp - a.dp
-                    // Non-penetration.
-                    for k in 0..<c.count {
-                        var cp = k == 0 ? c.p0 : c.p1
-                        let rA = cp.anchorA, rB = cp.anchorB
-                        // Current separation from the position deltas of this step.
-                        let prA = a.dq.apply(rA), prB = b.dq.apply(rB)
-                        let d = dp + (prB - prA)
-                        let s = dot(d, n) + cp.baseSeparation
-                        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-                        if s > 0 {
-                            bias = s * invH // speculative: allow closing the gap this sub-step
-                        } else if useBias {
-                            bias = max(c.softness.biasRate * s, -maxBias)
-                            massScale = c.softness.massScale
-                            impulseScale = c.softness.impulseScale
+                    let c = base + Int(order[n])
+                    let pa = sb + c.pointee.bodyA, pb = sb + c.pointee.bodyB
+                    var vA = pa.pointee.v, wA = pa.pointee.w, vB = pb.pointee.v, wB = pb.pointee.w
+                    let dqA = pa.pointee.dq, dqB = pb.pointee.dq
+                    let dp = pb.pointee.dp - pa.pointee.dp
+                    let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
+                    let n = c.pointee.normal
+                    let soft = c.pointee.softness
+                    let pointCount = c.pointee.count
+                    do {
+                        let raw = UnsafeMutableRawPointer(c)
+                        let p0 = (raw + pointOffsets.0).assumingMemoryBound(to: ConstraintPoint.self)
+                        let p1 = (raw + pointOffsets.1).assumingMemoryBound(to: ConstraintPoint.self)
+                        // Non-penetration.
+                        for k in 0..<pointCount {
+                            let cp = k == 0 ? p0 : p1
+                            let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
+                            // Current separation from the position deltas of this step.
+                            let d = dp + (dqB.apply(rB) - dqA.apply(rA))
+                            let s = dot(d, n) + cp.pointee.baseSeparation
+                            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+                            if s > 0 {
+                                bias = s * invH // speculative: allow closing the gap this sub-step
+                            } else if useBias {
+                                bias = max(soft.biasRate * s, -maxBias)
+                                massScale = soft.massScale
+                                impulseScale = soft.impulseScale
+                            }
+                            let vn = dot((vB + cross(wB, rB)) - (vA + cross(wA, rA)), n)
+                            // Restitution wants the approach speed at impact, which gravity keeps
+                            // raising through the sub-steps: record it in the sub-step that closes the gap.
+                            if s + vn * h <= 0 && vn < cp.pointee.relativeVelocity { cp.pointee.relativeVelocity = vn }
+                            let old = cp.pointee.normalImpulse
+                            let newImpulse = max(old - cp.pointee.normalMass * massScale * (vn + bias) - impulseScale * old, 0)
+                            let applied = newImpulse - old
+                            cp.pointee.normalImpulse = newImpulse
+                            if applied > cp.pointee.maxNormalImpulse { cp.pointee.maxNormalImpulse = applied }
+                            let P = applied * n
+                            vA -= mA * P; wA -= iA * cross(rA, P)
+                            vB += mB * P; wB += iB * cross(rB, P)
                         }
-                        let vrA = a.v + cross(a.w, rA), vrB = b.v + cross(b.w, rB)
-                        let vn = dot(vrB - vrA, n)
-                        // Restitution wants the approach speed at impact, which gravity keeps
-                        // raising through the sub-steps: record it in the sub-step that closes the gap.
-                        if s + vn * h <= 0 && vn < cp.relativeVelocity { cp.relativeVelocity = vn }
-                        let impulse = -cp.normalMass * massScale * (vn + bias) - impulseScale * cp.normalImpulse
-                        let newImpulse = max(cp.normalImpulse + impulse, 0)
-                        let applied = newImpulse - cp.normalImpulse
-                        cp.normalImpulse = newImpulse
-                        cp.maxNormalImpulse = max(cp.maxNormalImpulse, applied)
-                        let P = applied * n
-                        a.v -= mA * P; a.w -= iA * cross(rA, P)
-                        b.v += mB * P; b.w += iB * cross(rB, P)
-                        if k == 0 { c.p0 = cp } else { c.p1 = cp }
+                        // Friction.
+                        let t = n.rightPerp
+                        let friction = c.pointee.friction
+                        for k in 0..<pointCount {
+                            let cp = k == 0 ? p0 : p1
+                            let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
+                            let vt = dot((vB + cross(wB, rB)) - (vA + cross(wA, rA)), t)
+                            let maxFriction = friction * cp.pointee.normalImpulse
+                            let old = cp.pointee.tangentImpulse
+                            let newImpulse = min(max(old - cp.pointee.tangentMass * vt, -maxFriction), maxFriction)
+                            cp.pointee.tangentImpulse = newImpulse
+                            let P = (newImpulse - old) * t
+                            vA -= mA * P; wA -= iA * cross(rA, P)
+                            vB += mB * P; wB += iB * cross(rB, P)
+                        }
                     }
-                    // Friction.
-                    let t = n.rightPerp
-                    for k in 0..<c.count {
-                        var cp = k == 0 ? c.p0 : c.p1
-                        let rA = cp.anchorA, rB = cp.anchorB
-                        let vrA = a.v + cross(a.w, rA), vrB = b.v + cross(b.w, rB)
-                        let vt = dot(vrB - vrA, t)
-                        let impulse = -cp.tangentMass * vt
-                        let maxFriction = c.friction * cp.normalImpulse
-                        let newImpulse = min(max(cp.tangentImpulse + impulse, -maxFriction), maxFriction)
-                        let applied = newImpulse - cp.tangentImpulse
-                        cp.tangentImpulse = newImpulse
-                        let P = applied * t
-                        a.v -= mA * P; a.w -= iA * cross(rA, P)
-                        b.v += mB * P; b.w += iB * cross(rB, P)
-                        if k == 0 { c.p0 = cp } else { c.p1 = cp }
-                    }
-                    cs[i] = c
-                    if mA > 0 || iA > 0 { st[c.bodyA] = a }
-                    if mB > 0 || iB > 0 { st[c.bodyB] = b }
+                    if mA > 0 || iA > 0 { pa.pointee.v = vA; pa.pointee.w = wA }
+                    if mB > 0 || iB > 0 { pb.pointee.v = vB; pb.pointee.w = wB }
+                }
                 }
             }
         }
@@ -248,15 +262,20 @@ extension World {
 
     /// Copies accumulated impulses back to the manifolds for next step's warm start.
     func storeImpulses() {
-        for c in constraints {
-            var m = contacts[c.contact].manifold
-            m.p0.normalImpulse = c.p0.normalImpulse; m.p0.tangentImpulse = c.p0.tangentImpulse
-            m.p0.maxNormalImpulse = c.p0.maxNormalImpulse
-            if c.count > 1 {
-                m.p1.normalImpulse = c.p1.normalImpulse; m.p1.tangentImpulse = c.p1.tangentImpulse
-                m.p1.maxNormalImpulse = c.p1.maxNormalImpulse
+        constraints.withUnsafeBufferPointer { cs in
+            contacts.withUnsafeMutableBufferPointer { ct in
+                for c in cs {
+                    let m = ct.baseAddress! + c.contact
+                    m.pointee.manifold.p0.normalImpulse = c.p0.normalImpulse
+                    m.pointee.manifold.p0.tangentImpulse = c.p0.tangentImpulse
+                    m.pointee.manifold.p0.maxNormalImpulse = c.p0.maxNormalImpulse
+                    if c.count > 1 {
+                        m.pointee.manifold.p1.normalImpulse = c.p1.normalImpulse
+                        m.pointee.manifold.p1.tangentImpulse = c.p1.tangentImpulse
+                        m.pointee.manifold.p1.maxNormalImpulse = c.p1.maxNormalImpulse
+                    }
+                }
             }
-            contacts[c.contact].manifold = m
         }
     }
 }

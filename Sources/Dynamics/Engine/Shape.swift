@@ -44,9 +44,10 @@ public enum ShapeGeometry: Sendable {
     case polygon(Polygon)
 }
 
+/// Hot shape data: plain values only (no references), so copying one is a memcpy and the
+/// narrow phase never retains. Polygon vertices and normals live in the world's pools.
 struct Shape {
     var body: Int
-    var geometry: ShapeGeometry
     var density: Double
     var friction: Double
     var restitution: Double
@@ -57,56 +58,66 @@ struct Shape {
     var proxyIsStatic = false
     var fatAABB = AABB(lower: .zero, upper: .zero)
     var alive = true
-    /// Vertex and normal storage for polygons; empty for circles.
-    var vertices: [Vec2] = []
-    var normals: [Vec2] = []
+    var isCircle = false
     var radius = 0.0
     var circleCenter = Vec2.zero
-    var isCircle = false
+    /// Range of this polygon's vertices and normals in the world's pools.
+    var vertexStart = 0
+    var vertexCount = 0
+    /// Area-weighted centroid, mass and inertia about the centroid at density 1.
+    var unitMass = 0.0
+    var centroid = Vec2.zero
+    var unitInertia = 0.0
 
-    init(body: Int, geometry: ShapeGeometry, def: ShapeDef) {
-        self.body = body; self.geometry = geometry
+    init(body: Int, geometry: ShapeGeometry, def: ShapeDef, vertexStart: Int) {
+        self.body = body
         density = def.density; friction = def.friction; restitution = def.restitution
         filter = def.filter; userData = def.userData; enableContactEvents = def.enableContactEvents
+        self.vertexStart = vertexStart
         switch geometry {
-        case .circle(let c, let r): isCircle = true; circleCenter = c; radius = r
-        case .polygon(let p): vertices = p.vertices; normals = p.normals
+        case .circle(let c, let r):
+            isCircle = true; circleCenter = c; radius = r
+            unitMass = Double.pi * r * r; centroid = c; unitInertia = unitMass * 0.5 * r * r
+        case .polygon(let p):
+            vertexCount = p.count
+            let md = p.massData(density: 1)
+            unitMass = md.mass; centroid = md.center; unitInertia = md.inertiaAboutCenter
         }
-    }
-
-    func computeAABB(_ xf: Transform) -> AABB {
-        if isCircle {
-            let c = xf.apply(circleCenter)
-            return AABB(lower: Vec2(c.x - radius, c.y - radius), upper: Vec2(c.x + radius, c.y + radius))
-        }
-        var lo = xf.apply(vertices[0]), hi = lo
-        for i in 1..<vertices.count {
-            let v = xf.apply(vertices[i])
-            lo = minVec(lo, v); hi = maxVec(hi, v)
-        }
-        return AABB(lower: lo, upper: hi)
     }
 
     func massData() -> (mass: Double, center: Vec2, inertia: Double) {
-        switch geometry {
-        case .circle(let c, let r):
-            let m = density * Double.pi * r * r
-            return (m, c, m * 0.5 * r * r)
-        case .polygon(let p):
-            let md = p.massData(density: density)
-            return (md.mass, md.center, md.inertiaAboutCenter)
+        (density * unitMass, centroid, density * unitInertia)
+    }
+}
+
+extension World {
+    /// The world AABB of a shape for a body transform.
+    @inline(__always) func computeAABB(_ s: Int, _ xf: Transform) -> AABB {
+        let shape = shapes[s]
+        if shape.isCircle {
+            let c = xf.apply(shape.circleCenter), r = shape.radius
+            return AABB(lower: Vec2(c.x - r, c.y - r), upper: Vec2(c.x + r, c.y + r))
+        }
+        return vertexPool.withUnsafeBufferPointer { vp in
+            var lo = xf.apply(vp[shape.vertexStart]), hi = lo
+            for i in (shape.vertexStart + 1)..<(shape.vertexStart + shape.vertexCount) {
+                let v = xf.apply(vp[i])
+                lo = minVec(lo, v); hi = maxVec(hi, v)
+            }
+            return AABB(lower: lo, upper: hi)
         }
     }
 
-    /// Smallest and largest distance from the centroid to the outline (for CCD and caps).
-    func extents(about center: Vec2) -> (min: Double, max: Double) {
-        if isCircle { return (radius, (circleCenter - center).length + radius) }
+    /// Smallest and largest distance from `center` to the outline (for CCD and speed caps).
+    func extents(_ s: Int, about center: Vec2) -> (min: Double, max: Double) {
+        let shape = shapes[s]
+        if shape.isCircle { return (shape.radius, (shape.circleCenter - center).length + shape.radius) }
         var minE = Double.infinity, maxE = 0.0
-        for i in 0..<vertices.count {
-            maxE = max(maxE, (vertices[i] - center).length)
-            minE = min(minE, dot(normals[i], vertices[i] - center))
+        for i in shape.vertexStart..<(shape.vertexStart + shape.vertexCount) {
+            maxE = max(maxE, (vertexPool[i] - center).length)
+            minE = min(minE, dot(normalPool[i], vertexPool[i] - center))
         }
-        if vertices.count == 2 { minE = 0 }
+        if shape.vertexCount == 2 { minE = 0 }
         return (max(minE, 0), maxE)
     }
 }

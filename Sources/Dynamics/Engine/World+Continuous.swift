@@ -13,7 +13,7 @@ extension World {
         for i in awakeBodies where bodies[i].type == .dynamic {
             let b = bodies[i]
             let travel = (b.center - b.center0).length
-            if travel <= 0.5 * b.minExtent || b.shapes.isEmpty { continue }
+            if travel <= 0.5 * b.minExtent || bodyShapes[i].isEmpty { continue }
             var t = sweepAgainstStatic(body: i)
             if t >= 1 { continue }
             t = max(0, t)
@@ -25,7 +25,7 @@ extension World {
             body.center = c
             body.transform = Transform(p: c - q.apply(body.localCenter), q: q)
             bodies[i] = body
-            for s in body.shapes where shapes[s].alive { updateProxy(s) }
+            for s in bodyShapes[i] where shapes[s].alive { updateProxy(s) }
         }
     }
 
@@ -41,8 +41,8 @@ extension World {
             return Transform(p: c - q.apply(b.localCenter), q: q)
         }
         var box = AABB(lower: .init(.infinity, .infinity), upper: .init(-.infinity, -.infinity))
-        for s in b.shapes where shapes[s].alive {
-            box = box.union(shapes[s].computeAABB(transform(at: 0))).union(shapes[s].computeAABB(transform(at: 1)))
+        for s in bodyShapes[i] where shapes[s].alive {
+            box = box.union(computeAABB(s, transform(at: 0))).union(computeAABB(s, transform(at: 1)))
         }
         var candidates: [Int] = []
         staticTree.query(box) { candidates.append($0) }
@@ -51,7 +51,7 @@ extension World {
         let speedBound = (b.center - b.center0).length + abs(dAngle) * b.maxExtent
         let target = EngineConstants.linearSlop
         var tMin = 1.0
-        for s in b.shapes where shapes[s].alive {
+        for s in bodyShapes[i] where shapes[s].alive {
             for o in candidates where shapes[o].alive {
                 guard canCollide(s, o) else { continue }
                 let xfO = bodies[shapes[o].body].transform
@@ -80,15 +80,17 @@ extension World {
             let (poly, polyXf, circle, circleXf) = sa.isCircle ? (sb, xfB, sa, xfA) : (sa, xfA, sb, xfB)
             let c = polyXf.applyInverse(circleXf.apply(circle.circleCenter))
             var best = -Double.infinity
-            for k in 0..<poly.vertices.count { best = max(best, dot(poly.normals[k], c - poly.vertices[k])) }
+            for k in poly.vertexStart..<(poly.vertexStart + poly.vertexCount) {
+                best = max(best, dot(normalPool[k], c - vertexPool[k]))
+            }
             return best - circle.radius
         }
         func maxSep(_ p: Shape, _ xp: Transform, _ q: Shape, _ xq: Transform) -> Double {
             var best = -Double.infinity
-            for k in 0..<p.vertices.count {
-                let n = xp.q.apply(p.normals[k]), v = xp.apply(p.vertices[k])
+            for k in p.vertexStart..<(p.vertexStart + p.vertexCount) {
+                let n = xp.q.apply(normalPool[k]), v = xp.apply(vertexPool[k])
                 var m = Double.infinity
-                for l in 0..<q.vertices.count { m = min(m, dot(n, xq.apply(q.vertices[l]) - v)) }
+                for l in q.vertexStart..<(q.vertexStart + q.vertexCount) { m = min(m, dot(n, xq.apply(vertexPool[l]) - v)) }
                 best = max(best, m)
             }
             return best

@@ -27,9 +27,9 @@ extension World {
         let h = dt / Double(max(subStepCount, 1))
         // Load the hot state.
         for i in awakeBodies {
-            let b = bodies[i]
-            states[i] = BodyState(v: b.linearVelocity, w: b.angularVelocity, dp: .zero, dq: .identity,
-                                  invMass: b.type == .dynamic ? b.invMass : 0, invI: b.type == .dynamic ? b.invI : 0)
+            let dynamic = bodies[i].type == .dynamic
+            states[i] = BodyState(v: bodies[i].linearVelocity, w: bodies[i].angularVelocity, dp: .zero, dq: .identity,
+                                  invMass: dynamic ? bodies[i].invMass : 0, invI: dynamic ? bodies[i].invI : 0)
         }
         if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
         for i in awakeBodies { constrained[i] = false }
@@ -129,28 +129,33 @@ extension World {
 
     /// Writes the step's deltas back to the bodies and refreshes their broad-phase boxes.
     private func finalizeBodies(dt: Double) {
-        for i in awakeBodies {
-            let s = states[i]
-            var b = bodies[i]
-            b.center0 = b.center
-            b.rotation0 = b.transform.q
-            b.linearVelocity = s.v
-            b.angularVelocity = b.fixedRotation ? 0 : s.w
-            b.center += s.dp
-            let q = b.fixedRotation ? b.transform.q : s.dq.compose(b.transform.q)
-            b.transform.q = q
-            b.transform.p = b.center - q.apply(b.localCenter)
-            b.force = .zero
-            b.torque = 0
-            if !(b.center.isFinite && b.linearVelocity.isFinite && b.angularVelocity.isFinite) {
-                // Never let a non-finite state spread: freeze the body where it was.
-                b.center = b.center0; b.transform.q = b.rotation0
-                b.transform.p = b.center - b.rotation0.apply(b.localCenter)
-                b.linearVelocity = .zero; b.angularVelocity = 0
-                nonFiniteBodies.append(i)
+        bodies.withUnsafeMutableBufferPointer { bs in
+            for i in awakeBodies {
+                let s = states[i]
+                let b = bs.baseAddress! + i
+                b.pointee.center0 = b.pointee.center
+                b.pointee.rotation0 = b.pointee.transform.q
+                let fixed = b.pointee.fixedRotation
+                b.pointee.linearVelocity = s.v
+                b.pointee.angularVelocity = fixed ? 0 : s.w
+                b.pointee.center += s.dp
+                let q = fixed ? b.pointee.transform.q : s.dq.compose(b.pointee.transform.q)
+                b.pointee.transform.q = q
+                b.pointee.transform.p = b.pointee.center - q.apply(b.pointee.localCenter)
+                b.pointee.force = .zero
+                b.pointee.torque = 0
+                if !(b.pointee.center.isFinite && s.v.isFinite && s.w.isFinite) {
+                    // Never let a non-finite state spread: freeze the body where it was.
+                    let q0 = b.pointee.rotation0
+                    b.pointee.center = b.pointee.center0; b.pointee.transform.q = q0
+                    b.pointee.transform.p = b.pointee.center0 - q0.apply(b.pointee.localCenter)
+                    b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
+                    nonFiniteBodies.append(i)
+                }
             }
-            bodies[i] = b
-            for sh in b.shapes where shapes[sh].alive { updateProxy(sh) }
+        }
+        for i in awakeBodies {
+            for sh in bodyShapes[i] where shapes[sh].alive { updateProxy(sh) }
         }
     }
 }

@@ -44,6 +44,13 @@ public final class World {
     var bodies: [Body] = []
     var states: [BodyState] = []
     var shapes: [Shape] = []
+    /// Cold per-shape geometry as given (public read-back), and the polygon pools.
+    var shapeGeometry: [ShapeGeometry] = []
+    var vertexPool: [Vec2] = []
+    var normalPool: [Vec2] = []
+    /// Per-body shape and joint lists, kept out of `Body` so bodies stay plain values.
+    var bodyShapes: [[Int]] = []
+    var bodyJoints: [[Int]] = []
     var contacts: [Contact] = []
     var pairs = Set<UInt64>()
     var joints: [Joint] = []
@@ -65,7 +72,7 @@ public final class World {
     var constrained: [Bool] = []
     var colorMasks: [UInt64] = []
     var colorOf: [Int] = []
-    var colorScratch: [ContactConstraint] = []
+    var solveOrder: [Int32] = []
 
     /// Creates a world with a gravity in m/s^2 (y down: (0, 10) is UIKit's gravity 1.0).
     public init(gravity: Vec2 = Vec2(0, 10)) {
@@ -87,6 +94,8 @@ public final class World {
         if def.type == .staticBody { body.linearVelocity = .zero; body.angularVelocity = 0 }
         bodies.append(body)
         states.append(BodyState())
+        bodyShapes.append([])
+        bodyJoints.append([])
         let id = BodyID(index: bodies.count - 1)
         updateMass(id.index)
         return id
@@ -95,10 +104,10 @@ public final class World {
     /// Destroys a body with its shapes and joints. Touching bodies wake.
     public func destroyBody(_ id: BodyID) {
         guard isValid(id) else { return }
-        for j in bodies[id.index].joints where joints[j].alive { destroyJoint(JointID(index: j)) }
-        for s in bodies[id.index].shapes where shapes[s].alive { destroyShapeInternal(s, updateMass: false) }
+        for j in bodyJoints[id.index] where joints[j].alive { destroyJoint(JointID(index: j)) }
+        for s in bodyShapes[id.index] where shapes[s].alive { destroyShapeInternal(s, updateMass: false) }
         bodies[id.index].alive = false
-        bodies[id.index].shapes = []
+        bodyShapes[id.index] = []
         forceHooks[id.index] = nil
         forceHookOrder.removeAll { $0 == id.index }
     }
@@ -118,7 +127,7 @@ public final class World {
         if type == .staticBody { bodies[id.index].linearVelocity = .zero; bodies[id.index].angularVelocity = 0 }
         updateMass(id.index)
         // Proxies move between the static and dynamic trees; contacts are rebuilt.
-        for s in bodies[id.index].shapes where shapes[s].alive { destroyProxy(s); createProxy(s) }
+        for s in bodyShapes[id.index] where shapes[s].alive { destroyProxy(s); createProxy(s) }
         wake(id)
     }
 
@@ -134,7 +143,7 @@ public final class World {
     public func rotationalInertia(_ id: BodyID) -> Double { bodies[id.index].inertia }
     public func userData(_ id: BodyID) -> Int { bodies[id.index].userData }
     public func isAwake(_ id: BodyID) -> Bool { bodies[id.index].isAwake }
-    public func shapes(of id: BodyID) -> [ShapeID] { bodies[id.index].shapes.filter { shapes[$0].alive }.map { ShapeID(index: $0) } }
+    public func shapes(of id: BodyID) -> [ShapeID] { bodyShapes[id.index].filter { shapes[$0].alive }.map { ShapeID(index: $0) } }
 
     /// Moves a body instantly (teleport); velocities are kept.
     public func setTransform(_ id: BodyID, position: Vec2, angle: Double) {
@@ -145,7 +154,7 @@ public final class World {
         bodies[i].center0 = bodies[i].center
         bodies[i].rotation0 = q
         wake(id)
-        for s in bodies[i].shapes where shapes[s].alive { updateProxy(s, force: true) }
+        for s in bodyShapes[i] where shapes[s].alive { updateProxy(s, force: true) }
     }
 
     public func linearVelocity(_ id: BodyID) -> Vec2 { bodies[id.index].linearVelocity }
@@ -232,9 +241,14 @@ public final class World {
     @discardableResult
     public func createShape(_ body: BodyID, _ geometry: ShapeGeometry, _ def: ShapeDef = ShapeDef()) -> ShapeID {
         precondition(isValid(body), "createShape on a destroyed body")
-        shapes.append(Shape(body: body.index, geometry: geometry, def: def))
+        shapes.append(Shape(body: body.index, geometry: geometry, def: def, vertexStart: vertexPool.count))
+        shapeGeometry.append(geometry)
+        if case .polygon(let p) = geometry {
+            vertexPool.append(contentsOf: p.vertices)
+            normalPool.append(contentsOf: p.normals)
+        }
         let s = shapes.count - 1
-        bodies[body.index].shapes.append(s)
+        bodyShapes[body.index].append(s)
         createProxy(s)
         updateMass(body.index)
         return ShapeID(index: s)
@@ -261,7 +275,7 @@ public final class World {
 
     public func body(of shape: ShapeID) -> BodyID { BodyID(index: shapes[shape.index].body) }
     public func shapeUserData(_ shape: ShapeID) -> Int { shapes[shape.index].userData }
-    public func geometry(_ shape: ShapeID) -> ShapeGeometry { shapes[shape.index].geometry }
+    public func geometry(_ shape: ShapeID) -> ShapeGeometry { shapeGeometry[shape.index] }
     public func setFriction(_ shape: ShapeID, _ f: Double) {
         shapes[shape.index].friction = f
         for c in contacts.indices where contacts[c].shapeA == shape.index || contacts[c].shapeB == shape.index {
@@ -297,7 +311,7 @@ public final class World {
     }
     /// The world AABB of a shape (its current, not fat, box).
     public func aabb(_ shape: ShapeID) -> AABB {
-        shapes[shape.index].computeAABB(bodies[shapes[shape.index].body].transform)
+        computeAABB(shape.index, bodies[shapes[shape.index].body].transform)
     }
 
     /// Shapes whose AABB overlaps the box, in shape order.
@@ -315,7 +329,7 @@ public final class World {
         destroyProxy(s)
         shapes[s].alive = false
         let b = shapes[s].body
-        bodies[b].shapes.removeAll { $0 == s }
+        bodyShapes[b].removeAll { $0 == s }
         if update { updateMass(b) }
     }
 
@@ -325,7 +339,7 @@ public final class World {
         b.minExtent = 0; b.maxExtent = 0
         if b.type == .dynamic {
             var mass = 0.0, rotI = 0.0, c = Vec2.zero
-            for s in b.shapes where shapes[s].alive {
+            for s in bodyShapes[i] where shapes[s].alive {
                 let md = shapes[s].massData()
                 mass += md.mass
                 c += md.mass * md.center
@@ -346,8 +360,8 @@ public final class World {
             }
         }
         var minE = Double.infinity, maxE = 0.0
-        for s in b.shapes where shapes[s].alive {
-            let e = shapes[s].extents(about: b.localCenter)
+        for s in bodyShapes[i] where shapes[s].alive {
+            let e = extents(s, about: b.localCenter)
             minE = min(minE, e.min); maxE = max(maxE, e.max)
         }
         b.minExtent = minE.isFinite ? minE : 0

@@ -137,11 +137,11 @@ extension World {
         j.angularDampingRatio = def.dampingRatio
         joints.append(j)
         let id = joints.count - 1
-        bodies[a].joints.append(id)
-        bodies[b].joints.append(id)
+        bodyJoints[a].append(id)
+        bodyJoints[b].append(id)
         // Joined bodies stop colliding: drop their existing contact.
-        for s in bodies[a].shapes {
-            for t in bodies[b].shapes where pairs.contains(pairKey(s, t)) {
+        for s in bodyShapes[a] {
+            for t in bodyShapes[b] where pairs.contains(pairKey(s, t)) {
                 if let k = contacts.firstIndex(where: { $0.key == pairKey(s, t) }) { removeContact(at: k, reportEnd: true) }
             }
         }
@@ -153,11 +153,11 @@ extension World {
         guard id.index < joints.count, joints[id.index].alive else { return }
         let j = joints[id.index]
         joints[id.index].alive = false
-        bodies[j.bodyA].joints.removeAll { $0 == id.index }
-        bodies[j.bodyB].joints.removeAll { $0 == id.index }
+        bodyJoints[j.bodyA].removeAll { $0 == id.index }
+        bodyJoints[j.bodyB].removeAll { $0 == id.index }
         wakeBody(j.bodyA); wakeBody(j.bodyB)
         // Their shapes may collide again.
-        for s in bodies[j.bodyB].shapes where shapes[s].alive && !shapes[s].proxyIsStatic { moveBuffer.append(s) }
+        for s in bodyShapes[j.bodyB] where shapes[s].alive && !shapes[s].proxyIsStatic { moveBuffer.append(s) }
     }
 
     public func isValid(_ id: JointID) -> Bool { id.index < joints.count && joints[id.index].alive }

@@ -1,0 +1,61 @@
+// Design note: `animatic bench physics` runs the engine workloads of engine.md (the large
+// pyramid, rain at 1,000 and 4,000 bodies, a 10,000-body pile) several times on one thread and
+// prints one JSON line per workload with the median milliseconds per step, so runs can be
+// compared against the pymunk peers in shared/bench in the same session. Timing is wall
+// clock around the step loop only; building the scene is excluded.
+import Dynamics
+import Foundation
+
+struct PhysicsWorkload {
+    let name: String
+    let bodies: Int
+    let steps: Int
+    let build: () -> World
+}
+
+enum BenchCommand {
+    static func physicsWorkloads(quick: Bool) -> [PhysicsWorkload] {
+        [
+            PhysicsWorkload(name: "pyramid", bodies: 5050, steps: quick ? 60 : 500) { Workloads.pyramid(base: 100).0 },
+            PhysicsWorkload(name: "rain1000", bodies: 1000, steps: quick ? 120 : 600) { Workloads.rain(count: 1000).0 },
+            PhysicsWorkload(name: "rain4000", bodies: 4000, steps: quick ? 120 : 600) { Workloads.rain(count: 4000).0 },
+            PhysicsWorkload(name: "pile1000", bodies: 1000, steps: quick ? 120 : 500) { Workloads.pile(count: 1000).0 },
+            PhysicsWorkload(name: "pile10000", bodies: 10000, steps: quick ? 60 : 500) { Workloads.pile(count: 10000).0 },
+        ]
+    }
+
+    /// Runs the selected workloads `runs` times each and prints JSON lines.
+    static func runPhysics(only: Set<String>, runs: Int, quick: Bool) {
+        for w in physicsWorkloads(quick: quick) where only.isEmpty || only.contains(w.name) {
+            var times: [Double] = []
+            var peakMB = 0.0
+            for _ in 0..<max(runs, 1) {
+                let world = w.build()
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<w.steps { world.step(1.0 / 60) }
+                let end = DispatchTime.now().uptimeNanoseconds
+                times.append(Double(end - start) / 1e6 / Double(w.steps))
+                peakMB = max(peakMB, residentMegabytes())
+            }
+            times.sort()
+            let median = times[times.count / 2]
+            let perBody = median * 1e6 / Double(w.bodies)
+            print("{\"workload\":\"\(w.name)\",\"bodies\":\(w.bodies),\"steps\":\(w.steps),\"runs\":\(times.count),"
+                + "\"ms_per_step\":\(fmt(median)),\"min_ms\":\(fmt(times.first!)),\"max_ms\":\(fmt(times.last!)),"
+                + "\"ns_per_body_step\":\(fmt(perBody)),\"peak_rss_mb\":\(fmt(peakMB))}")
+            fflush(stdout)
+        }
+    }
+
+    static func fmt(_ x: Double) -> String { String(format: "%.3f", x) }
+
+    /// Peak resident set size (VmHWM) of this process in MB.
+    static func residentMegabytes() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+            return digits / 1024
+        }
+        return 0
+    }
+}
