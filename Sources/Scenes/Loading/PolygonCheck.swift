@@ -1,3 +1,5 @@
+import Foundation
+
 // Design note: the geometry checks validation needs — convexity of item paths and whether an
 // item starts across a boundary. Plain orientation tests (Ericson, "Real-Time Collision
 // Detection", 3.6 and 5.1.9); the polygons are tiny (<= 32 vertices), so O(n^2) is fine.
@@ -55,7 +57,7 @@ enum PolygonCheck {
     static func convexPolygonProblem(_ p: [ScenePoint]) -> Problem? {
         let n = p.count
         if n < 3 {
-            return Problem(message: "the path has \(n) vertex\(n == 1 ? "" : "es"); a polygon needs at least 3",
+            return Problem(message: "the path has \(n) \(n == 1 ? "vertex" : "vertices"); a polygon needs at least 3",
                            hint: "list the corners of a convex polygon around the center", vertex: nil)
         }
         let extent = p.reduce(0.0) { max($0, abs($1.x), abs($1.y)) }
@@ -64,14 +66,16 @@ enum PolygonCheck {
             let a = p[i], b = p[(i + 1) % n]
             if abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance {
                 let closing = i == n - 1
-                return Problem(message: "the path repeats vertex \(a) (vertices \(i) and \((i + 1) % n)); the polygon is degenerate",
+                return Problem(message: "the path repeats vertex \(a) (vertices \(closing ? 0 : i) and \(closing ? i : i + 1)); the polygon is degenerate",
                                hint: closing ? "do not repeat the first vertex at the end: paths close themselves"
                                              : "remove the repeated vertex",
-                               vertex: (i + 1) % n)
+                               vertex: closing ? n - 1 : (i + 1) % n)
             }
         }
-        let area = abs(doubleSignedArea(p)) / 2
-        if area <= max(extent * extent, 1) * 1e-9 {
+        // All vertices on one line: no interior at all.
+        let far = p.max(by: { hypot($0.x - p[0].x, $0.y - p[0].y) < hypot($1.x - p[0].x, $1.y - p[0].y) })!
+        let span = hypot(far.x - p[0].x, far.y - p[0].y)
+        if p.allSatisfy({ abs(cross(p[0], far, $0)) <= max(span, 1) * tolerance * 1000 }) {
             return Problem(message: "the path has zero area (its vertices are collinear)",
                            hint: "a collision polygon needs a real interior", vertex: nil)
         }
@@ -86,6 +90,9 @@ enum PolygonCheck {
                                    vertex: j)
                 }
             }
+        }
+        if abs(doubleSignedArea(p)) / 2 <= max(extent * extent, 1) * 1e-9 {
+            return Problem(message: "the path has zero area", hint: "a collision polygon needs a real interior", vertex: nil)
         }
         // Convexity: every turn the same way (collinear vertices are tolerated).
         var sign = 0.0

@@ -6,8 +6,11 @@ extension SceneDecoder {
         var table = SymbolTable()
         for item in scene.items where table.items[item.id] == nil {
             table.items[item.id] = item
-            table.itemIDs.append(item.id)
         }
+        // Ids count as defined even when the rest of their item or behavior was broken, so
+        // one mistake is not repeated at every place that names it.
+        table.itemIDs = itemDefinitions.sorted { $0.value < $1.value }.map(\.key)
+        table.definedBehaviorIDs = Set(behaviorDefinitions.keys)
         let allBehaviors = scene.allBehaviors + scene.behaviorsAddedByEvents
         for behavior in allBehaviors {
             if let id = behavior.id, table.behaviors[id] == nil {
@@ -33,13 +36,14 @@ extension SceneDecoder {
         for reference in references {
             switch reference.kind {
             case .item:
-                if table.items[reference.id] == nil {
+                if !table.itemIDs.contains(reference.id) {
                     error("unknown item '\(reference.id)'", at: reference.node,
                           hint: didYouMean(reference.id, among: table.itemIDs)
                             ?? (table.itemIDs.isEmpty ? nil : "items: \(table.itemIDs.prefix(12).joined(separator: ", "))"))
                 }
             case .behavior(let types, let purpose):
                 guard let behavior = table.behaviors[reference.id] else {
+                    if table.definedBehaviorIDs.contains(reference.id) { continue } // defined, but broken
                     let candidates = table.behaviors.filter { types?.contains($0.value.typeName) ?? true }.map(\.key).sorted()
                     error("unknown behavior '\(reference.id)'", at: reference.node,
                           hint: didYouMean(reference.id, among: candidates)
@@ -56,7 +60,7 @@ extension SceneDecoder {
             case .boundary(let collision):
                 let candidates: [String]
                 if let collision = collision {
-                    guard table.behaviors[collision] != nil else { continue } // already reported
+                    guard table.behaviors[collision] != nil else { continue } // reported already, or broken
                     candidates = table.boundariesByCollision[collision] ?? []
                 } else {
                     candidates = table.allBoundaryIDs

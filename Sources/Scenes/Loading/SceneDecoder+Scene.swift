@@ -44,7 +44,7 @@ extension SceneDecoder {
         }
 
         let title = scene["title"].flatMap(string) ?? sceneID
-        let seed = scene["seed"].flatMap { integer($0, NumberRule(minimum: 0, maximum: 9_007_199_254_740_992)) }.map { UInt64($0) } ?? 0
+        let seed = scene["seed"].flatMap { integer($0, .nonNegative) }.map { UInt64($0) } ?? 0
         let sleeping = scene.bool("sleeping") ?? true
 
         var items: [ItemSpec] = []

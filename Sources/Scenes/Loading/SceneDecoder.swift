@@ -37,6 +37,8 @@ struct SymbolTable {
     /// Boundary ids per collision behavior id (behaviors without an id are keyed by path).
     var boundariesByCollision: [String: [String]] = [:]
     var allBoundaryIDs: [String] = []
+    /// Every behavior id written in the file, including those of behaviors that failed to decode.
+    var definedBehaviorIDs: Set<String> = []
     /// Every collision behavior, with or without an id.
     var collisions: [CollisionSpec] = []
 }
@@ -146,8 +148,9 @@ final class SceneDecoder {
 
     func bool(_ node: Node) -> Bool? {
         guard let b = node.value.boolValue else {
+            let text = node.value.stringValue
             typeError(node, expected: "true or false",
-                      hint: node.value.stringValue.map { "write \($0) without quotes" })
+                      hint: text == "true" || text == "false" ? "write \(text!) without quotes" : nil)
             return nil
         }
         return b
@@ -167,8 +170,7 @@ final class SceneDecoder {
             return nil
         }
         if n.isInfinite {
-            error("`\(name)` is \(n < 0 ? "-" : "")Infinity; numbers must be finite", at: node,
-                  hint: rule.maximum.map { "the largest allowed value is \(formatGrouped($0))" })
+            error("`\(name)` is \(n < 0 ? "-" : "")Infinity; numbers must be finite", at: node, hint: rule.hint)
             return nil
         }
         if let problem = rule.violation(n) {
