@@ -116,3 +116,37 @@ final class BadSceneTests: XCTestCase {
         XCTAssertEqual(scene.frameCount, 36_000)
     }
 }
+
+final class SceneScaleTests: XCTestCase {
+    /// A scene at the item limit, every item in gravity and collision, loads quickly.
+    func testSceneAtTheItemLimitLoadsQuickly() throws {
+        let count = SceneLimits.maximumItems
+        let ids = (0..<count).map { "'i\($0)'" }.joined(separator: ",")
+        let items = (0..<count).map { "{id:'i\($0)',size:[2,2],center:[\(5 + ($0 % 100) * 3),\(5 + ($0 / 100) * 3)]}" }
+        let text = "{ items: [" + items.joined(separator: ",\n") + "], behaviors: [{type: 'gravity', items: [\(ids)]},"
+            + "{type: 'collision', items: [\(ids)], referenceBoundsAsBoundary: true}] }"
+        let start = Date()
+        let scene = try loadScene(text)
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertEqual(scene.items.count, count)
+        XCTAssertLessThan(elapsed, 5, "loading took \(elapsed) s")
+        print("10,000-item scene (\(text.utf8.count) bytes) loaded in \(elapsed) s")
+    }
+}
+
+extension SceneScaleTests {
+    /// Thousands of bad references are all reported, without thousands of full "did you
+    /// mean" searches.
+    func testManyUnknownReferencesStayFast() {
+        let count = 5_000
+        let items = (0..<count).map { "{id:'i\($0)',size:[2,2],center:[\(5 + ($0 % 100) * 3),\(5 + ($0 / 100) * 3)]}" }
+        let refs = (0..<count).map { "'x\($0)'" }.joined(separator: ",")
+        let text = "{ items: [" + items.joined(separator: ",\n") + "], behaviors: [{type: 'gravity', items: [\(refs)]}] }"
+        let start = Date()
+        let validation = validateScene(text)
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertEqual(validation.errors.count, count)
+        XCTAssertEqual(validation.errors.first?.hint, "did you mean 'i0'?")
+        XCTAssertLessThan(elapsed, 10, "validation took \(elapsed) s")
+    }
+}

@@ -13,9 +13,7 @@ final class BundledScenesTests: XCTestCase {
     }
 
     private func sceneFiles() throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: scenesDirectory, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "json" || $0.pathExtension == "json5" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        try Scene.sceneFiles(inDirectory: scenesDirectory.path).map { URL(fileURLWithPath: $0) }
     }
 
     func testEveryBundledSceneValidatesCleanly() throws {

@@ -74,6 +74,15 @@ extension Scene {
         validate(document: document, fileName: fileName, id: sceneID(forFile: fileName))
     }
 
+    /// The scene files in a directory (`.json` and `.json5`, not hidden), sorted by name, as
+    /// paths. `animatic render` with no arguments and `animatic list` use `./scenes`.
+    public static func sceneFiles(inDirectory directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory)
+            .filter { !$0.hasPrefix(".") && ($0.hasSuffix(".json") || $0.hasSuffix(".json5")) }
+            .sorted()
+            .map { (directory as NSString).appendingPathComponent($0) }
+    }
+
     /// The scene id of a file: its name without directory and extension.
     public static func sceneID(forFile path: String) -> String {
         let name = URL(fileURLWithPath: path).lastPathComponent

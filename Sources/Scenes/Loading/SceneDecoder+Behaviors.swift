@@ -38,7 +38,7 @@ extension SceneDecoder {
         guard let type = string(typeNode) else { return nil }
         guard let keys = Self.behaviorKeys[type] else {
             error("unknown behavior type \"\(type)\"", at: typeNode,
-                  hint: didYouMean(type, among: BehaviorSpec.typeNames)
+                  hint: suggest(type, among: BehaviorSpec.typeNames)
                     ?? "use one of: \(BehaviorSpec.typeNames.joined(separator: ", "))")
             return nil
         }
@@ -128,7 +128,7 @@ extension SceneDecoder {
             } else {
                 let names = CollisionSpec.Mode.allCases.map(\.rawValue)
                 error("unknown collision mode \"\(mode)\"", at: modeNode,
-                      hint: didYouMean(mode, among: names) ?? "use \(listAlternatives(names))")
+                      hint: suggest(mode, among: names) ?? "use \(listAlternatives(names))")
             }
         }
         if let flag = object.bool("referenceBoundsAsBoundary") { spec.referenceBoundsAsBoundary = flag }
@@ -213,7 +213,7 @@ extension SceneDecoder {
             } else {
                 let names = PushSpec.Mode.allCases.map(\.rawValue)
                 error("unknown push mode \"\(mode)\"", at: modeNode,
-                      hint: didYouMean(mode, among: names) ?? "use \(listAlternatives(names))")
+                      hint: suggest(mode, among: names) ?? "use \(listAlternatives(names))")
             }
         }
         let direction = object.vector("direction")
@@ -273,7 +273,7 @@ extension SceneDecoder {
             } else {
                 let names = AttachmentSpec.Kind.allCases.map(\.rawValue)
                 error("unknown attachment kind \"\(name)\"", at: kindNode,
-                      hint: didYouMean(name, among: names) ?? "use \(listAlternatives(names))")
+                      hint: suggest(name, among: names) ?? "use \(listAlternatives(names))")
                 return nil
             }
         }
@@ -387,7 +387,7 @@ extension SceneDecoder {
               let name = string(kindNode) else { return nil }
         guard let kind = FieldSpec.Kind(rawValue: name) else {
             error("unknown field \"\(name)\"", at: kindNode,
-                  hint: didYouMean(name, among: kinds) ?? "use one of: \(kinds.joined(separator: ", "))")
+                  hint: suggest(name, among: kinds) ?? "use one of: \(kinds.joined(separator: ", "))")
             return nil
         }
         var spec = FieldSpec(id: id, kind: kind, items: items, location: location)
@@ -430,7 +430,7 @@ extension SceneDecoder {
         if let s = node.value.stringValue {
             if s == "infinite" { return .infinite }
             error("unknown region \"\(s)\"", at: node,
-                  hint: didYouMean(s, among: ["infinite"]) ?? "a region is \"infinite\" or an object with one of: \(forms.joined(separator: ", "))")
+                  hint: suggest(s, among: ["infinite"]) ?? "a region is \"infinite\" or an object with one of: \(forms.joined(separator: ", "))")
             return nil
         }
         guard let members = node.value.objectValue else {

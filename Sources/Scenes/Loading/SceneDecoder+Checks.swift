@@ -36,9 +36,9 @@ extension SceneDecoder {
         for reference in references {
             switch reference.kind {
             case .item:
-                if !table.itemIDs.contains(reference.id) {
+                if !table.itemIDSet.contains(reference.id) {
                     error("unknown item '\(reference.id)'", at: reference.node,
-                          hint: didYouMean(reference.id, among: table.itemIDs)
+                          hint: suggest(reference.id, among: table.itemIDs)
                             ?? (table.itemIDs.isEmpty ? nil : "items: \(table.itemIDs.prefix(12).joined(separator: ", "))"))
                 }
             case .behavior(let types, let purpose):
@@ -46,7 +46,7 @@ extension SceneDecoder {
                     if table.definedBehaviorIDs.contains(reference.id) { continue } // defined, but broken
                     let candidates = table.behaviors.filter { types?.contains($0.value.typeName) ?? true }.map(\.key).sorted()
                     error("unknown behavior '\(reference.id)'", at: reference.node,
-                          hint: didYouMean(reference.id, among: candidates)
+                          hint: suggest(reference.id, among: candidates)
                             ?? (candidates.isEmpty ? "give the behavior an `id` to refer to it"
                                                    : "behaviors: \(candidates.prefix(12).joined(separator: ", "))"))
                     continue
@@ -68,7 +68,7 @@ extension SceneDecoder {
                 if !candidates.contains(reference.id) {
                     let whereText = collision.map { " in collision behavior '\($0)'" } ?? ""
                     error("unknown boundary '\(reference.id)'\(whereText)", at: reference.node,
-                          hint: didYouMean(reference.id, among: candidates + ["reference"])
+                          hint: suggest(reference.id, among: candidates + ["reference"])
                             ?? (candidates.isEmpty ? "define it in a collision behavior's `boundaries`, or use \"reference\" for the reference bounds"
                                                    : "boundaries: \(candidates.joined(separator: ", "))"))
                 }
@@ -95,10 +95,12 @@ extension SceneDecoder {
     /// Items that start across a boundary they collide with: UIKit's result is undefined;
     /// ours pushes them out, but it is rarely what the author meant.
     func warnAboutOverlaps(_ scene: Scene) {
+        var itemsByID: [String: ItemSpec] = [:]
+        for item in scene.items where itemsByID[item.id] == nil { itemsByID[item.id] = item }
         for behavior in scene.allBehaviors {
             guard case .collision(let collision) = behavior, collision.mode != .items else { continue }
             for itemID in collision.items {
-                guard let item = scene.item(withID: itemID) else { continue }
+                guard let item = itemsByID[itemID] else { continue }
                 let outline = PolygonCheck.outline(of: item)
                 for boundary in collision.boundaries {
                     if boundary.shape.segments.contains(where: { PolygonCheck.segment($0.0, $0.1, crosses: outline) }) {

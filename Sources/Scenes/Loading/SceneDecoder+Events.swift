@@ -14,14 +14,6 @@ struct ActionContext {
         if case .pan = trigger { return true }
         return false
     }
-    /// The item named by the trigger's filter, when there is exactly one.
-    var filterItem: String? {
-        switch trigger {
-        case .contactBegan(let f), .contactEnded(let f): return f.item
-        case .tap(let item), .pan(let item): return item
-        default: return nil
-        }
-    }
 }
 
 extension SceneDecoder {
@@ -48,7 +40,7 @@ extension SceneDecoder {
         guard let on = string(onNode) else { return nil }
         guard let keys = Self.triggerKeys[on] else {
             error("unknown trigger \"\(on)\"", at: onNode,
-                  hint: didYouMean(on, among: EventTrigger.names) ?? "use one of: \(EventTrigger.names.joined(separator: ", "))")
+                  hint: suggest(on, among: EventTrigger.names) ?? "use one of: \(EventTrigger.names.joined(separator: ", "))")
             return nil
         }
         var elsewhere: [String: String] = [:]
@@ -143,7 +135,7 @@ extension SceneDecoder {
             let unknown = members.first(where: { $0.key != "then" && $0.key != "item" })
             if let unknown = unknown {
                 error("unknown action `\(unknown.key)`", at: unknown.keyPosition, path: node.path / unknown.key,
-                      hint: didYouMean(unknown.key, among: ActionSpec.names)
+                      hint: suggest(unknown.key, among: ActionSpec.names)
                         ?? "actions: \(ActionSpec.names.joined(separator: ", "))")
             } else {
                 error("the action object names no action", at: node,
@@ -241,7 +233,7 @@ extension SceneDecoder {
             } else {
                 let names = AnimateAction.Curve.allCases.map(\.rawValue)
                 error("unknown curve \"\(curve)\"", at: curveNode,
-                      hint: didYouMean(curve, among: names) ?? "use \(listAlternatives(names))")
+                      hint: suggest(curve, among: names) ?? "use \(listAlternatives(names))")
             }
         }
         action.color = object.color("color")
@@ -396,7 +388,7 @@ extension SceneDecoder {
             let valueNode = Node(value: member.value, path: node.path / member.key)
             guard allKeys.contains(member.key) else {
                 error("unknown property `\(member.key)` in `set`", at: member.keyPosition, path: valueNode.path,
-                      hint: didYouMean(member.key, among: allKeys) ?? "settable: \(allKeys.joined(separator: ", "))")
+                      hint: suggest(member.key, among: allKeys) ?? "settable: \(allKeys.joined(separator: ", "))")
                 continue
             }
             if targetKind == "item", !(PropertySetting.settableKeys["item"] ?? []).contains(member.key) {
@@ -450,7 +442,7 @@ extension SceneDecoder {
             guard let mode = CollisionSpec.Mode(rawValue: s) else {
                 let names = CollisionSpec.Mode.allCases.map(\.rawValue)
                 error("unknown collision mode \"\(s)\"", at: node,
-                      hint: didYouMean(s, among: names) ?? "use \(listAlternatives(names)) (a push's mode cannot change)")
+                      hint: suggest(s, among: names) ?? "use \(listAlternatives(names)) (a push's mode cannot change)")
                 return nil
             }
             return .collisionMode(mode)

@@ -130,7 +130,7 @@ extension SceneDecoder {
                 } else { ok = false }
             default:
                 error("unknown shape \"\(name)\"", at: shapeNode,
-                      hint: didYouMean(name, among: Self.shapeNames) ?? "use \(listAlternatives(Self.shapeNames))")
+                      hint: suggest(name, among: Self.shapeNames) ?? "use \(listAlternatives(Self.shapeNames))")
                 ok = false
             }
         }

@@ -30,7 +30,12 @@ struct Reference {
 
 /// The ids defined in the file, for resolving references.
 struct SymbolTable {
-    var itemIDs: [String] = []
+    /// Item ids in file order (for suggestions) ...
+    var itemIDs: [String] = [] {
+        didSet { itemIDSet = Set(itemIDs) }
+    }
+    /// ... and as a set (for lookups).
+    var itemIDSet: Set<String> = []
     var items: [String: ItemSpec] = [:]
     var behaviors: [String: BehaviorSpec] = [:]
     var behaviorIDs: [String] = []
@@ -57,6 +62,9 @@ final class SceneDecoder {
     var itemDefinitions: [String: SourcePosition] = [:]
     var behaviorDefinitions: [String: SourcePosition] = [:]
     var behaviorCount = 0
+    /// "Did you mean" costs an edit distance per candidate; a file with thousands of bad
+    /// references against thousands of ids gets suggestions for the first few hundred only.
+    var suggestionBudget = 300_000
 
     init(file: String, sceneID: String) {
         self.file = file
@@ -66,6 +74,13 @@ final class SceneDecoder {
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     // MARK: Reporting
+
+    /// "did you mean 'x'?" for `word`, while the suggestion budget lasts.
+    func suggest(_ word: String, among candidates: [String]) -> String? {
+        guard suggestionBudget >= candidates.count else { return nil }
+        suggestionBudget -= max(candidates.count, 1)
+        return didYouMean(word, among: candidates)
+    }
 
     func error(_ message: String, at position: SourcePosition?, path: JSONPath, hint: String? = nil) {
         diagnostics.append(SceneDiagnostic(severity: .error, file: file, position: position,
@@ -125,10 +140,10 @@ final class SceneDecoder {
             if !keys.contains(member.key) {
                 if let explanation = elsewhere[member.key] {
                     error("`\(member.key)` is not a key of \(what); \(explanation)", at: member.keyPosition,
-                          path: memberPath, hint: didYouMean(member.key, among: keys))
+                          path: memberPath, hint: suggest(member.key, among: keys))
                 } else {
                     error("unknown key `\(member.key)` in \(what)", at: member.keyPosition, path: memberPath,
-                          hint: didYouMean(member.key, among: keys)
+                          hint: suggest(member.key, among: keys)
                             ?? "valid keys: \(keys.joined(separator: ", "))")
                 }
             }
@@ -244,7 +259,7 @@ final class SceneDecoder {
             default:
                 let candidates = allowTap ? ["center", "$tap"] : ["center"]
                 error("`\(node.path.lastKeyName)` must be a point [x, y] or \(listAlternatives(candidates).replacingOccurrences(of: "'", with: "\"")), not \(describe(node.value))",
-                      at: node, hint: didYouMean(s, among: candidates))
+                      at: node, hint: suggest(s, among: candidates))
                 return nil
             }
         }
@@ -285,7 +300,7 @@ final class SceneDecoder {
                   hint: digits == 3 || digits == 4 ? "short forms like #F80 are not supported; write #FF8800" : nil)
         } else {
             error("unknown color \"\(s)\"", at: node,
-                  hint: didYouMean(s, among: names) ?? "use #RRGGBB, #RRGGBBAA or one of: \(names.joined(separator: ", "))")
+                  hint: suggest(s, among: names) ?? "use #RRGGBB, #RRGGBBAA or one of: \(names.joined(separator: ", "))")
         }
         return nil
     }
