@@ -177,6 +177,24 @@ final class SceneModelTests: XCTestCase {
         XCTAssertEqual(scene.allBehaviors.count, 10)
     }
 
+    func testGroupsNestAndShareOneIdSpace() throws {
+        let scene = try loadScene("""
+        { items: [ { id: 'a', size: [10, 10], center: [50, 50] } ],
+          behaviors: [ { id: 'outer', type: 'group', children: [
+                         { id: 'inner', type: 'group', children: [ { id: 'g', type: 'gravity', items: ['a'] } ] } ] } ],
+          events: [ { on: 'time', at: 1, do: [ { removeBehavior: 'g' }, { removeBehavior: 'inner' } ] } ] }
+        """)
+        XCTAssertEqual(scene.allBehaviors.map(\.displayName), ["outer", "inner", "g"])
+        XCTAssertEqual(scene.behavior(withID: "g")?.location.path, "behaviors[0].children[0].children[0]")
+        let clash = validateScene("""
+        { items: [ { id: 'a', size: [10, 10], center: [50, 50] } ],
+          behaviors: [ { id: 'g', type: 'group', children: [ { type: 'group', children: [ { id: 'g', type: 'gravity' } ] } ] } ],
+          events: [ { on: 'time', at: 1, do: [ { addBehavior: { id: 'g', type: 'push' } } ] } ] }
+        """)
+        XCTAssertEqual(clash.errors.filter { $0.message.contains("duplicate behavior id 'g'") }.map(\.path),
+                       ["behaviors[0].children[0].children[0].id", "events[0].do[0].addBehavior.id"])
+    }
+
     func testGravityAndPushDirectionForms() throws {
         let scene = try loadScene("""
         { items: [ { id: 'a', size: [10, 10], center: [50, 50] } ],
