@@ -1,2 +1,0 @@
-import XCTest
-final class ScenesTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
