@@ -90,6 +90,9 @@ struct Body {
     var minExtent = 0.0
     var maxExtent = 0.0
     var islandSleeping = -1
+    /// Per-body gravity replacing the world's (UIKit: each item follows its own gravity behavior).
+    var gravityOverride = Vec2.zero
+    var hasGravityOverride = false
 
     var isDynamic: Bool { type == .dynamic }
 }

@@ -134,8 +134,6 @@ extension World {
     /// Narrow phase: updates every contact's manifold, matches ids for warm starting and
     /// emits began/ended events.
     func collide(dt: Double) {
-        contactBeginEvents.removeAll(keepingCapacity: true)
-        contactEndEvents.removeAll(keepingCapacity: true)
         let baseSpeculative = EngineConstants.speculativeDistance
         var removed = false
         vertexPool.withUnsafeBufferPointer { vp in

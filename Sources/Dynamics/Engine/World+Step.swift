@@ -11,6 +11,8 @@ extension World {
     public func step(_ dt: Double) {
         guard dt > 0 else { return }
         stepIndex += 1
+        contactBeginEvents.removeAll(keepingCapacity: true)
+        contactEndEvents.removeAll(keepingCapacity: true)
         updatePairs()
         collide(dt: dt)
         wakeTouchingSleepers()
@@ -90,7 +92,8 @@ extension World {
                     var s = st[i]
                     let linearDamping = 1 / (1 + h * b.linearDamping)
                     let angularDamping = 1 / (1 + h * b.angularDamping)
-                    let dv = h * (b.gravityScale * g + s.invMass * b.force)
+                    let gb = b.hasGravityOverride ? b.gravityOverride : b.gravityScale * g
+                    let dv = h * (gb + s.invMass * b.force)
                     let dw = h * s.invI * b.torque
                     s.v = dv + linearDamping * s.v
                     s.w = dw + angularDamping * s.w
@@ -116,7 +119,7 @@ extension World {
                     s.dq = s.dq.integrated(by: h * s.w)
                     let b = bs[i]
                     if b.type == .dynamic && !constrained[i] {
-                        let a = b.gravityScale * g + s.invMass * b.force
+                        let a = (b.hasGravityOverride ? b.gravityOverride : b.gravityScale * g) + s.invMass * b.force
                         s.dp += h * s.v - (0.5 * h * h) * a
                     } else {
                         s.dp += h * s.v

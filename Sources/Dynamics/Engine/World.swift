@@ -37,7 +37,9 @@ public final class World {
     /// Optional pair predicate of the layer above, asked once when a pair first overlaps.
     public var shouldCollide: ((ShapeID, ShapeID) -> Bool)?
 
-    /// Events of the last step, in deterministic (contact creation) order.
+    /// Events of the last step in deterministic (contact creation) order, plus ended events
+    /// of contacts destroyed since by removals and re-filtering; `step` clears them first, so
+    /// a layer that changes filters between steps drains before stepping.
     public internal(set) var contactBeginEvents: [ContactBeginEvent] = []
     public internal(set) var contactEndEvents: [ContactEndEvent] = []
 
@@ -77,6 +79,12 @@ public final class World {
     /// Creates a world with a gravity in m/s^2 (y down: (0, 10) is UIKit's gravity 1.0).
     public init(gravity: Vec2 = Vec2(0, 10)) {
         self.gravity = gravity
+    }
+
+    /// Returns the pending contact events and clears them.
+    public func drainContactEvents() -> (began: [ContactBeginEvent], ended: [ContactEndEvent]) {
+        defer { contactBeginEvents.removeAll(keepingCapacity: true); contactEndEvents.removeAll(keepingCapacity: true) }
+        return (contactBeginEvents, contactEndEvents)
     }
 
     // MARK: - Bodies
@@ -211,6 +219,14 @@ public final class World {
     public func linearDamping(_ id: BodyID) -> Double { bodies[id.index].linearDamping }
     public func setGravityScale(_ id: BodyID, _ s: Double) { bodies[id.index].gravityScale = s; wake(id) }
     public func gravityScale(_ id: BodyID) -> Double { bodies[id.index].gravityScale }
+    /// Gives a body its own gravity (m/s^2) instead of the world's; nil restores the world's.
+    public func setGravityOverride(_ id: BodyID, _ g: Vec2?) {
+        let old = bodies[id.index].hasGravityOverride ? bodies[id.index].gravityOverride : nil
+        guard old != g else { return }
+        bodies[id.index].hasGravityOverride = g != nil
+        bodies[id.index].gravityOverride = g ?? .zero
+        wake(id)
+    }
     public func setFixedRotation(_ id: BodyID, _ fixed: Bool) {
         guard bodies[id.index].fixedRotation != fixed else { return }
         bodies[id.index].fixedRotation = fixed

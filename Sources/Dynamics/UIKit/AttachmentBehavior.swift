@@ -1,0 +1,182 @@
+// Design note: attachments map to engine joints (engine.md's table): anchor and item-to-item
+// attachments are distance joints (rigid at frequency 0, a soft spring otherwise); the iOS 9
+// factories give weld (fixed), revolute (pin, with friction torque and angle range), prismatic
+// (sliding, with a range in points) and rope (limit) joints. Offsets are in the item's own
+// rotated frame, anchors in reference coordinates. `length` defaults to the initial distance.
+import Foundation
+
+/// A range of values (UIFloatRange).
+public struct FloatRange: Equatable, Sendable {
+    public var minimum: CGFloat
+    public var maximum: CGFloat
+    public init(minimum: CGFloat, maximum: CGFloat) { self.minimum = minimum; self.maximum = maximum }
+    public static let infinite = FloatRange(minimum: -.infinity, maximum: .infinity)
+    public var isInfinite: Bool { minimum == -.infinity && maximum == .infinity }
+}
+
+/// Connects an item to an anchor point or to another item (UIAttachmentBehavior).
+public final class AttachmentBehavior: DynamicBehavior {
+    public enum AttachedType: Sendable { case items, anchor }
+    enum Kind { case distance, fixed, pin, sliding, limit }
+
+    public let attachedBehaviorType: AttachedType
+    let kind: Kind
+    public let items: [DynamicItem]
+    let offsetA: CGVector
+    let offsetB: CGVector
+    /// Anchor point in reference coordinates (anchor attachments; pin/fixed/sliding anchors).
+    public var anchorPoint: CGPoint { didSet { setNeedsUpdate() } }
+    /// Distance kept between the attachment points (distance and limit attachments).
+    public var length: CGFloat { didSet { setNeedsUpdate() } }
+    /// Spring frequency in Hz; 0 = rigid. Default 0.
+    public var frequency: CGFloat = 0 { didSet { setNeedsUpdate() } }
+    /// Damping ratio of the spring; 1 = critical. Default 0.
+    public var damping: CGFloat = 0 { didSet { setNeedsUpdate() } }
+    /// Pin attachments: torque resisting rotation.
+    public var frictionTorque: CGFloat = 0 { didSet { setNeedsUpdate() } }
+    /// Pin: allowed angle range (radians); sliding: allowed translation (points). Must contain 0.
+    public var attachmentRange: FloatRange = .infinite { didSet { setNeedsUpdate() } }
+    let axis: CGVector
+    var joint: JointID?
+    var builtSignature: [Double] = []
+
+    init(kind: Kind, type: AttachedType, items: [DynamicItem], offsetA: CGVector, offsetB: CGVector,
+         anchor: CGPoint, axis: CGVector = CGVector(dx: 1, dy: 0), length: CGFloat? = nil) {
+        self.kind = kind
+        self.attachedBehaviorType = type
+        self.items = items
+        self.offsetA = offsetA
+        self.offsetB = offsetB
+        self.anchorPoint = anchor
+        self.axis = axis
+        let pA = AttachmentBehavior.worldPoint(items[0], offsetA)
+        let pB = type == .anchor ? anchor : AttachmentBehavior.worldPoint(items[1], offsetB)
+        self.length = length ?? (pA - pB).length
+        super.init()
+    }
+
+    /// An item attached to an anchor point by a rod (or a spring with `frequency`).
+    public convenience init(item: DynamicItem, offsetFromCenter offset: CGVector = .zero, attachedToAnchor anchor: CGPoint) {
+        self.init(kind: .distance, type: .anchor, items: [item], offsetA: offset, offsetB: .zero, anchor: anchor)
+    }
+
+    /// Two items attached by a rod (or spring) between points at offsets from their centers.
+    public convenience init(item item1: DynamicItem, offsetFromCenter offset1: CGVector = .zero,
+                            attachedTo item2: DynamicItem, offsetFromCenter offset2: CGVector = .zero) {
+        self.init(kind: .distance, type: .items, items: [item1, item2], offsetA: offset1, offsetB: offset2, anchor: .zero)
+    }
+
+    /// Welds two items together at an anchor.
+    public static func fixedAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem, attachmentAnchor point: CGPoint) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .fixed, type: .items, items: [item1, item2], offsetA: .zero, offsetB: .zero, anchor: point)
+    }
+    /// Two items pinned at an anchor: they rotate about it, with friction torque and an angle range.
+    public static func pinAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem, attachmentAnchor point: CGPoint) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .pin, type: .items, items: [item1, item2], offsetA: .zero, offsetB: .zero, anchor: point)
+    }
+    /// An item pinned to a point of the reference view (an extension: UIKit pins two items).
+    public static func pinAttachment(with item: DynamicItem, attachmentAnchor point: CGPoint) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .pin, type: .anchor, items: [item], offsetA: .zero, offsetB: .zero, anchor: point)
+    }
+    /// Two items sliding relative to each other along an axis, never rotating relative to each other.
+    public static func slidingAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem, attachmentAnchor point: CGPoint,
+                                         axisOfTranslation axis: CGVector) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .sliding, type: .items, items: [item1, item2], offsetA: .zero, offsetB: .zero, anchor: point, axis: axis)
+    }
+    /// An item sliding along an axis through an anchor, never rotating.
+    public static func slidingAttachment(with item: DynamicItem, attachmentAnchor point: CGPoint, axisOfTranslation axis: CGVector) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .sliding, type: .anchor, items: [item], offsetA: .zero, offsetB: .zero, anchor: point, axis: axis)
+    }
+    /// Two items tied by a rope: their distance never exceeds `length`.
+    public static func limitAttachment(with item1: DynamicItem, offsetFromCenter offset1: CGVector, attachedTo item2: DynamicItem,
+                                       offsetFromCenter offset2: CGVector) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .limit, type: .items, items: [item1, item2], offsetA: offset1, offsetB: offset2, anchor: .zero)
+    }
+    /// An item tied to an anchor by a rope (an extension for scenes).
+    public static func limitAttachment(with item: DynamicItem, offsetFromCenter offset: CGVector, attachedToAnchor anchor: CGPoint) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .limit, type: .anchor, items: [item], offsetA: offset, offsetB: .zero, anchor: anchor)
+    }
+
+    static func worldPoint(_ item: DynamicItem, _ offset: CGVector) -> CGPoint {
+        let c = cos(item.rotation), s = sin(item.rotation)
+        return CGPoint(x: item.center.x + c * offset.dx - s * offset.dy, y: item.center.y + s * offset.dx + c * offset.dy)
+    }
+
+    override var ownItems: [DynamicItem] { items }
+
+    override func synchronize(_ animator: DynamicAnimator) {
+        let world = animator.world
+        guard let bodyA = animator.body(for: items[0]) else { return }
+        let bodyB: BodyID
+        if attachedBehaviorType == .items {
+            guard let b = animator.body(for: items[1]) else { return }
+            bodyB = b
+        } else {
+            bodyB = world.groundBody
+        }
+        // Structural parameters rebuild the joint; the anchor, length and spring update in place.
+        let structure = [Double(frictionTorque), Double(attachmentRange.minimum), Double(attachmentRange.maximum), frequency > 0 ? 1 : 0]
+        if let j = joint, world.isValid(j), structure == builtSignature {
+            if attachedBehaviorType == .anchor { world.setJointTarget(j, Vec2(points: anchorPoint)) }
+            if kind == .distance || kind == .limit { world.setJointLength(j, Double(length) / pointsPerMeter) }
+            if kind == .distance && frequency > 0 { world.setJointSpring(j, hertz: Double(frequency), dampingRatio: Double(damping)) }
+            return
+        }
+        teardown(animator)
+        builtSignature = structure
+        // Engine body A is item 1 (or the ground for anchor attachments) and body B is item 2
+        // (or the item), so a pin's angle range is item 2's rotation relative to item 1.
+        let isAnchor = attachedBehaviorType == .anchor
+        let engineA = isAnchor ? bodyB : bodyA
+        let engineB = isAnchor ? bodyA : bodyB
+        let pointA = isAnchor ? Vec2(points: anchorPoint) : Vec2(points: world.transformPoint(bodyA, offset: offsetA))
+        let pointB = isAnchor ? Vec2(points: world.transformPoint(bodyA, offset: offsetA)) : Vec2(points: world.transformPoint(bodyB, offset: offsetB))
+        let anchor = Vec2(points: anchorPoint)
+        var def: JointDef
+        switch kind {
+        case .distance:
+            def = JointDef(kind: .distance, bodyA: engineA, bodyB: engineB, anchorA: pointA, anchorB: pointB)
+            def.length = Double(length) / pointsPerMeter
+            if frequency > 0 {
+                def.enableSpring = true; def.hertz = Double(frequency); def.dampingRatio = Double(damping)
+            } else {
+                def.minLength = def.length!; def.maxLength = def.length!
+            }
+        case .limit:
+            def = JointDef(kind: .distance, bodyA: engineA, bodyB: engineB, anchorA: pointA, anchorB: pointB)
+            def.length = Double(length) / pointsPerMeter
+            def.maxLength = Double(length) / pointsPerMeter
+        case .fixed:
+            def = JointDef(kind: .weld, bodyA: engineA, bodyB: engineB, anchorA: anchor, anchorB: anchor)
+        case .pin:
+            def = JointDef(kind: .revolute, bodyA: engineA, bodyB: engineB, anchorA: anchor, anchorB: anchor)
+            def.frictionTorque = Double(frictionTorque)
+            if !attachmentRange.isInfinite {
+                def.enableLimit = true
+                def.lower = Double(max(attachmentRange.minimum, -1e6)); def.upper = Double(min(attachmentRange.maximum, 1e6))
+            }
+        case .sliding:
+            def = JointDef(kind: .prismatic, bodyA: engineA, bodyB: engineB, anchorA: anchor, anchorB: anchor)
+            def.axis = Vec2(Double(axis.dx), Double(axis.dy))
+            if !attachmentRange.isInfinite {
+                def.enableLimit = true
+                def.lower = Double(max(attachmentRange.minimum, -1e8)) / pointsPerMeter
+                def.upper = Double(min(attachmentRange.maximum, 1e8)) / pointsPerMeter
+            }
+        }
+        joint = world.createJoint(def)
+    }
+
+    override func teardown(_ animator: DynamicAnimator) {
+        if let j = joint { animator.world.destroyJoint(j) }
+        joint = nil
+        builtSignature = []
+    }
+}
+
+extension World {
+    /// A point at `offset` (points, in the body's rotated frame) from a body's origin, in points.
+    func transformPoint(_ body: BodyID, offset: CGVector) -> CGPoint {
+        transform(body).apply(Vec2(points: offset)).cgPoint
+    }
+}

@@ -1,0 +1,141 @@
+// Design note: collisions. Items collide only with items that share a collision behavior, and
+// with that behavior's boundaries, as the mode allows [doc]. The animator answers the engine's
+// pair filter from these memberships. Boundaries are static segments and chains owned by the
+// behavior. Began/ended callbacks fire once per pair per touch: each behavior counts the
+// touching shape pairs of an item pair and reports the first and the last [doc]/[choice].
+import Foundation
+
+/// Receives contact callbacks (UICollisionBehaviorDelegate).
+public protocol CollisionBehaviorDelegate: AnyObject {
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: CGPoint)
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem)
+    /// `identifier` is nil for the reference bounds boundary.
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: CGPoint)
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?)
+}
+
+extension CollisionBehaviorDelegate {
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: CGPoint) {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: CGPoint) {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {}
+}
+
+/// Makes items collide with each other and with boundaries (UICollisionBehavior).
+public final class CollisionBehavior: DynamicBehavior {
+    public struct Mode: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let items = Mode(rawValue: 1)
+        public static let boundaries = Mode(rawValue: 2)
+        public static let everything: Mode = [.items, .boundaries]
+    }
+
+    enum Boundary {
+        case segment(CGPoint, CGPoint)
+        case path([CGPoint], closed: Bool)
+    }
+
+    private var list = ItemList()
+    public var items: [DynamicItem] { list.items }
+    public var collisionMode: Mode = .everything { didSet { setNeedsUpdate() } }
+    public weak var collisionDelegate: CollisionBehaviorDelegate?
+    /// Turns the animator's reference bounds (inset) into a boundary with a nil identifier.
+    public var translatesReferenceBoundsIntoBoundary = false { didSet { setNeedsUpdate() } }
+    /// Insets of the reference bounds boundary (top, left, bottom, right).
+    public private(set) var referenceBoundsInsets: (top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) = (0, 0, 0, 0)
+    private(set) var boundaries: [(id: String, shape: Boundary)] = []
+    /// Engine bodies of the boundaries (index 0 = reference bounds when on); rebuilt on change.
+    var boundaryBodies: [BodyID] = []
+    var boundaryRevision = 0
+    var builtRevision = -1
+    /// Touching shape-pair counts per item pair (or item + boundary) for once-per-touch callbacks.
+    var touchCounts: [String: Int] = [:]
+    /// The mode the engine's pair filter last saw (a change re-filters the items).
+    var filteredMode: Mode?
+
+    public init(items: [DynamicItem] = []) {
+        super.init()
+        for item in items { _ = list.add(item) }
+    }
+
+    public func addItem(_ item: DynamicItem) { if list.add(item) { setNeedsUpdate() } }
+    public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
+
+    public func setTranslatesReferenceBoundsIntoBoundary(with insets: (top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat)) {
+        referenceBoundsInsets = insets
+        translatesReferenceBoundsIntoBoundary = true
+        boundaryRevision += 1
+    }
+
+    /// Adds a segment boundary.
+    public func addBoundary(withIdentifier identifier: String, from p1: CGPoint, to p2: CGPoint) {
+        boundaries.removeAll { $0.id == identifier }
+        boundaries.append((identifier, .segment(p1, p2)))
+        boundaryRevision += 1
+        setNeedsUpdate()
+    }
+
+    /// Adds a polyline boundary (closed when `closed`).
+    public func addBoundary(withIdentifier identifier: String, for path: [CGPoint], closed: Bool = true) {
+        boundaries.removeAll { $0.id == identifier }
+        boundaries.append((identifier, .path(path, closed: closed)))
+        boundaryRevision += 1
+        setNeedsUpdate()
+    }
+
+    public func removeBoundary(withIdentifier identifier: String) {
+        boundaries.removeAll { $0.id == identifier }
+        boundaryRevision += 1
+        setNeedsUpdate()
+    }
+
+    public func removeAllBoundaries() {
+        boundaries.removeAll()
+        boundaryRevision += 1
+        setNeedsUpdate()
+    }
+
+    public var boundaryIdentifiers: [String] { boundaries.map(\.id) }
+
+    override var ownItems: [DynamicItem] { list.items }
+
+    override func synchronize(_ animator: DynamicAnimator) {
+        let wantsReference = translatesReferenceBoundsIntoBoundary
+        let signature = boundaryRevision * 2 + (wantsReference ? 1 : 0)
+        guard signature != builtRevision else { return }
+        teardown(animator)
+        builtRevision = signature
+        let world = animator.world
+        var def = BodyDef(); def.type = .staticBody
+        let body = world.createBody(def)
+        boundaryBodies = [body]
+        var sd = ShapeDef()
+        // [choice] Boundaries have friction 1, so the items' own friction decides (mixed as sqrt).
+        sd.friction = 1
+        sd.restitution = 0
+        if wantsReference {
+            let r = animator.referenceBounds
+            let i = referenceBoundsInsets
+            let x0 = r.minX + i.left, x1 = r.maxX - i.right, y0 = r.minY + i.top, y1 = r.maxY - i.bottom
+            sd.userData = animator.registerBoundary(self, identifier: nil)
+            world.createChain(body, points: [CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1)].map { Vec2(points: $0) },
+                              closed: true, sd)
+        }
+        for b in boundaries {
+            sd.userData = animator.registerBoundary(self, identifier: b.id)
+            switch b.shape {
+            case .segment(let p, let q):
+                world.createChain(body, points: [Vec2(points: p), Vec2(points: q)], closed: false, sd)
+            case .path(let pts, let closed):
+                world.createChain(body, points: pts.map { Vec2(points: $0) }, closed: closed, sd)
+            }
+        }
+    }
+
+    override func teardown(_ animator: DynamicAnimator) {
+        for b in boundaryBodies { animator.world.destroyBody(b) }
+        boundaryBodies = []
+        builtRevision = -1
+    }
+}

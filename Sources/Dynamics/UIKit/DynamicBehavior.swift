@@ -1,0 +1,77 @@
+// Design note: the behavior tree. A behavior is a reference type (UIKit's UIDynamicBehavior):
+// user code keeps it and changes it while the animator runs. Every property change marks the
+// animator dirty; the animator re-derives the engine state (bodies, materials, filters,
+// joints) from the whole tree at the start of the next step, so additions and removals from
+// `action` closures or collision callbacks are always safe. Subclasses override the internal
+// hooks below; plain `DynamicBehavior` is the composite of UIKit (children + action).
+import Foundation
+
+/// Base class of every behavior; also a composite behavior through `childBehaviors`.
+open class DynamicBehavior {
+    /// Child behaviors, in order.
+    public private(set) var childBehaviors: [DynamicBehavior] = []
+    /// Called after every animation step while the behavior is in an animator.
+    public var action: (() -> Void)?
+    /// The animator this behavior (or an ancestor) was added to.
+    public internal(set) weak var dynamicAnimator: DynamicAnimator?
+    weak var parent: DynamicBehavior?
+
+    public init() {}
+
+    /// Adds a child. A behavior may appear once in a tree.
+    public func addChildBehavior(_ behavior: DynamicBehavior) {
+        precondition(behavior !== self && behavior.parent == nil && behavior.dynamicAnimator == nil,
+                     "a behavior can only be in one place of a behavior tree")
+        childBehaviors.append(behavior)
+        behavior.parent = self
+        if let animator = dynamicAnimator { behavior.propagate(animator) }
+        setNeedsUpdate()
+    }
+
+    public func removeChildBehavior(_ behavior: DynamicBehavior) {
+        guard let k = childBehaviors.firstIndex(where: { $0 === behavior }) else { return }
+        childBehaviors.remove(at: k)
+        behavior.parent = nil
+        behavior.propagate(nil)
+        setNeedsUpdate()
+    }
+
+    /// Called when the behavior joins (non-nil) or leaves (nil) an animator.
+    open func willMove(to dynamicAnimator: DynamicAnimator?) {}
+
+    func propagate(_ animator: DynamicAnimator?) {
+        willMove(to: animator)
+        dynamicAnimator = animator
+        for child in childBehaviors { child.propagate(animator) }
+    }
+
+    /// Marks the animator for re-synchronisation and wakes it (UIKit resumes on any change).
+    func setNeedsUpdate() { dynamicAnimator?.setNeedsUpdate() }
+
+    // MARK: - Hooks for concrete behaviors
+
+    /// Items this behavior acts on directly (the animator adds them to the world).
+    var ownItems: [DynamicItem] { [] }
+    /// Creates or updates engine objects (joints, boundaries) after a tree change.
+    func synchronize(_ animator: DynamicAnimator) {}
+    /// Removes engine objects when the behavior leaves the animator.
+    func teardown(_ animator: DynamicAnimator) {}
+    /// Applies forces for the coming step.
+    func applyForces(_ animator: DynamicAnimator, dt: Double) {}
+}
+
+/// Identity-based item list with UIKit's add/remove semantics.
+struct ItemList {
+    private(set) var items: [DynamicItem] = []
+    mutating func add(_ item: DynamicItem) -> Bool {
+        if items.contains(where: { $0 === item }) { return false }
+        items.append(item)
+        return true
+    }
+    mutating func remove(_ item: DynamicItem) -> Bool {
+        guard let k = items.firstIndex(where: { $0 === item }) else { return false }
+        items.remove(at: k)
+        return true
+    }
+    func contains(_ item: DynamicItem) -> Bool { items.contains { $0 === item } }
+}

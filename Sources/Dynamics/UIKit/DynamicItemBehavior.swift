@@ -1,0 +1,114 @@
+// Design note: item properties. Each property records whether it was set, because when
+// several item behaviors hold an item the last one met in a depth-first walk of the tree wins
+// per property [doc]; properties no behavior set keep UIDynamicItemBehavior's defaults, and an
+// item covered by no item behavior gets PhysicsKit's material (elasticity 0.2, friction 0.2,
+// density 1, resistance 0.1, angular resistance 0.1) [obs]. Added velocities are queued until
+// the behavior is in an animator and the item has a body.
+import Foundation
+
+/// Material and motion properties of items (UIDynamicItemBehavior).
+public final class DynamicItemBehavior: DynamicBehavior {
+    enum Property: Int, CaseIterable { case elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge }
+
+    private var list = ItemList()
+    public var items: [DynamicItem] { list.items }
+    private(set) var specified = Set<Property>()
+
+    /// Restitution 0...1. Default 0.
+    public var elasticity: CGFloat = 0 { didSet { mark(.elasticity) } }
+    /// Coulomb friction. Default 0.
+    public var friction: CGFloat = 0 { didSet { mark(.friction) } }
+    /// Mass = density x area. Default 1.
+    public var density: CGFloat = 1 { didSet { mark(.density) } }
+    /// Linear damping (1/s). Default 0.
+    public var resistance: CGFloat = 0 { didSet { mark(.resistance) } }
+    /// Angular damping (1/s). Default 0.
+    public var angularResistance: CGFloat = 0 { didSet { mark(.angularResistance) } }
+    /// False = never rotates. Default true.
+    public var allowsRotation = true { didSet { mark(.allowsRotation) } }
+    /// Collides but never moves. Default false.
+    public var isAnchored = false { didSet { mark(.anchored) } }
+    /// For electric and magnetic fields. Default 0.
+    public var charge: CGFloat = 0 { didSet { mark(.charge) } }
+
+    var pendingLinear: [(DynamicItem, CGVector)] = []
+    var pendingAngular: [(DynamicItem, CGFloat)] = []
+
+    public init(items: [DynamicItem] = []) {
+        super.init()
+        for item in items { _ = list.add(item) }
+    }
+
+    private func mark(_ p: Property) {
+        specified.insert(p)
+        setNeedsUpdate()
+    }
+
+    public func addItem(_ item: DynamicItem) { if list.add(item) { setNeedsUpdate() } }
+    public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
+
+    /// Adds to the item's velocity (points/s), now or when the behavior joins an animator.
+    public func addLinearVelocity(_ velocity: CGVector, for item: DynamicItem) {
+        pendingLinear.append((item, velocity))
+        setNeedsUpdate()
+    }
+    /// The item's current velocity in points/s.
+    public func linearVelocity(for item: DynamicItem) -> CGVector {
+        guard let animator = dynamicAnimator, let body = animator.body(for: item) else {
+            return pendingLinear.filter { $0.0 === item }.reduce(CGVector.zero) { CGVector(dx: $0.dx + $1.1.dx, dy: $0.dy + $1.1.dy) }
+        }
+        return animator.world.linearVelocity(body).cgVector
+    }
+    /// Adds to the item's angular velocity (rad/s).
+    public func addAngularVelocity(_ velocity: CGFloat, for item: DynamicItem) {
+        pendingAngular.append((item, velocity))
+        setNeedsUpdate()
+    }
+    public func angularVelocity(for item: DynamicItem) -> CGFloat {
+        guard let animator = dynamicAnimator, let body = animator.body(for: item) else { return 0 }
+        return CGFloat(animator.world.angularVelocity(body))
+    }
+
+    override var ownItems: [DynamicItem] { list.items }
+
+    override func synchronize(_ animator: DynamicAnimator) {
+        let world = animator.world
+        pendingLinear.removeAll { item, v in
+            guard let body = animator.body(for: item) else { return false }
+            world.setLinearVelocity(body, world.linearVelocity(body) + Vec2(points: v))
+            return true
+        }
+        pendingAngular.removeAll { item, w in
+            guard let body = animator.body(for: item) else { return false }
+            world.setAngularVelocity(body, world.angularVelocity(body) + Double(w))
+            return true
+        }
+    }
+}
+
+/// The resolved material of one item.
+struct ItemMaterial: Equatable {
+    var elasticity = 0.2, friction = 0.2, density = 1.0, resistance = 0.1, angularResistance = 0.1
+    var allowsRotation = true, anchored = false, charge = 0.0
+
+    /// Resolves the material from the item behaviors holding the item, in tree order.
+    static func resolve(_ behaviors: [DynamicItemBehavior]) -> ItemMaterial {
+        if behaviors.isEmpty { return ItemMaterial() }
+        var m = ItemMaterial(elasticity: 0, friction: 0, density: 1, resistance: 0, angularResistance: 0)
+        for b in behaviors {
+            for p in b.specified {
+                switch p {
+                case .elasticity: m.elasticity = Double(b.elasticity)
+                case .friction: m.friction = Double(b.friction)
+                case .density: m.density = Double(b.density)
+                case .resistance: m.resistance = Double(b.resistance)
+                case .angularResistance: m.angularResistance = Double(b.angularResistance)
+                case .allowsRotation: m.allowsRotation = b.allowsRotation
+                case .anchored: m.anchored = b.isAnchored
+                case .charge: m.charge = Double(b.charge)
+                }
+            }
+        }
+        return m
+    }
+}

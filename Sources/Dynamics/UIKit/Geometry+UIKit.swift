@@ -1,0 +1,38 @@
+// Design note: the UIKit-style API speaks Core Graphics types in points (y down, radians,
+// positive = clockwise on screen), so recipes port by renaming. Foundation on Linux has
+// CGPoint, CGSize and CGRect but not CGVector, which is defined here. Conversions to the
+// engine's metres (100 pt = 1 m, the ratio Apple's PhysicsKit uses) live in one place.
+import Foundation
+
+#if !canImport(CoreGraphics)
+/// A 2D vector (Core Graphics' CGVector, missing from Foundation on Linux).
+public struct CGVector: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var dx: CGFloat
+    public var dy: CGFloat
+    public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
+    public static let zero = CGVector(dx: 0, dy: 0)
+    public var description: String { "(\(dx), \(dy))" }
+}
+#endif
+
+/// Points per engine metre.
+public let pointsPerMeter = 100.0
+
+extension Vec2 {
+    /// Engine metres from a point in UIKit points.
+    @inlinable init(points p: CGPoint) { self.init(Double(p.x) / pointsPerMeter, Double(p.y) / pointsPerMeter) }
+    @inlinable init(points v: CGVector) { self.init(Double(v.dx) / pointsPerMeter, Double(v.dy) / pointsPerMeter) }
+    /// This engine vector in points.
+    @inlinable var cgPoint: CGPoint { CGPoint(x: x * pointsPerMeter, y: y * pointsPerMeter) }
+    @inlinable var cgVector: CGVector { CGVector(dx: x * pointsPerMeter, dy: y * pointsPerMeter) }
+}
+
+extension CGPoint {
+    @inlinable static func + (a: CGPoint, b: CGVector) -> CGPoint { CGPoint(x: a.x + b.dx, y: a.y + b.dy) }
+    @inlinable static func - (a: CGPoint, b: CGPoint) -> CGVector { CGVector(dx: a.x - b.x, dy: a.y - b.y) }
+}
+
+extension CGVector {
+    /// Length in the vector's own units.
+    public var length: CGFloat { (dx * dx + dy * dy).squareRoot() }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+@testable import Dynamics
+
+/// Collision membership, modes, callbacks, and the animator's pause and resume.
+final class UIKitCollisionTests: XCTestCase {
+    let bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
+
+    final class Recorder: CollisionBehaviorDelegate, DynamicAnimatorDelegate {
+        var began: [String] = []
+        var ended: [String] = []
+        var pauses = 0
+        var resumes = 0
+        func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: CGPoint) {
+            began.append("\((item1 as! DynamicView).name)+\((item2 as! DynamicView).name)")
+        }
+        func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
+            ended.append("\((item1 as! DynamicView).name)+\((item2 as! DynamicView).name)")
+        }
+        func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: CGPoint) {
+            began.append("\((item as! DynamicView).name)|\(identifier ?? "nil")")
+        }
+        func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {
+            ended.append("\((item as! DynamicView).name)|\(identifier ?? "nil")")
+        }
+        func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { pauses += 1 }
+        func dynamicAnimatorWillResume(_ animator: DynamicAnimator) { resumes += 1 }
+    }
+
+    func testItemsInDifferentCollisionBehaviorsPassThrough() {
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let a = DynamicView(name: "a", center: CGPoint(x: 100, y: 200), size: CGSize(width: 40, height: 40))
+        let b = DynamicView(name: "b", center: CGPoint(x: 300, y: 200), size: CGSize(width: 40, height: 40))
+        animator.addBehavior(CollisionBehavior(items: [a]))
+        animator.addBehavior(CollisionBehavior(items: [b]))
+        let ib = DynamicItemBehavior(items: [a, b])
+        ib.addLinearVelocity(CGVector(dx: 200, dy: 0), for: a)
+        ib.addLinearVelocity(CGVector(dx: -200, dy: 0), for: b)
+        animator.addBehavior(ib)
+        for _ in 0..<60 { animator.step() }
+        XCTAssertGreaterThan(a.center.x, b.center.x + 100, "they should have passed through each other")
+    }
+
+    func testSharedCollisionBehaviorMakesThemCollide() {
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let a = DynamicView(name: "a", center: CGPoint(x: 100, y: 200), size: CGSize(width: 40, height: 40))
+        let b = DynamicView(name: "b", center: CGPoint(x: 300, y: 200), size: CGSize(width: 40, height: 40))
+        let collision = CollisionBehavior(items: [a, b])
+        let recorder = Recorder()
+        collision.collisionDelegate = recorder
+        animator.addBehavior(collision)
+        let ib = DynamicItemBehavior(items: [a, b])
+        ib.addLinearVelocity(CGVector(dx: 200, dy: 0), for: a)
+        ib.addLinearVelocity(CGVector(dx: -200, dy: 0), for: b)
+        animator.addBehavior(ib)
+        for _ in 0..<60 { animator.step() }
+        XCTAssertLessThan(a.center.x, b.center.x)
+        XCTAssertEqual(recorder.began, ["a+b"], "began once per touch")
+    }
+
+    func testItemsModeIgnoresBoundariesAndBoundariesModeIgnoresItems() {
+        // .items: falls through the reference bounds.
+        do {
+            let animator = DynamicAnimator(referenceBounds: bounds)
+            let a = DynamicView(name: "a", center: CGPoint(x: 200, y: 300), size: CGSize(width: 40, height: 40))
+            let c = CollisionBehavior(items: [a]); c.translatesReferenceBoundsIntoBoundary = true; c.collisionMode = .items
+            animator.addBehavior(c)
+            animator.addBehavior(GravityBehavior(items: [a]))
+            for _ in 0..<60 { animator.step() }
+            XCTAssertGreaterThan(a.center.y, 420)
+        }
+        // .boundaries: two items pass through each other but stop at the floor.
+        do {
+            let animator = DynamicAnimator(referenceBounds: bounds)
+            let a = DynamicView(name: "a", center: CGPoint(x: 200, y: 300), size: CGSize(width: 40, height: 40))
+            let b = DynamicView(name: "b", center: CGPoint(x: 200, y: 100), size: CGSize(width: 40, height: 40))
+            let c = CollisionBehavior(items: [a, b]); c.translatesReferenceBoundsIntoBoundary = true; c.collisionMode = .boundaries
+            animator.addBehavior(c)
+            animator.addBehavior(GravityBehavior(items: [a, b]))
+            for _ in 0..<180 { animator.step() }
+            XCTAssertEqual(Double(a.center.y), 380, accuracy: 1.5)
+            XCTAssertEqual(Double(b.center.y), 380, accuracy: 1.5, "b should sink into a and rest on the floor")
+        }
+    }
+
+    func testBoundaryCallbacksFireOncePerTouchWithIdentifiers() {
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let a = DynamicView(name: "a", center: CGPoint(x: 200, y: 100), size: CGSize(width: 40, height: 40))
+        let c = CollisionBehavior(items: [a])
+        c.addBoundary(withIdentifier: "floor", from: CGPoint(x: 0, y: 300), to: CGPoint(x: 400, y: 300))
+        c.translatesReferenceBoundsIntoBoundary = true
+        let recorder = Recorder()
+        c.collisionDelegate = recorder
+        animator.addBehavior(c)
+        let ib = DynamicItemBehavior(items: [a]); ib.elasticity = 0.5
+        animator.addBehavior(ib)
+        animator.addBehavior(GravityBehavior(items: [a]))
+        for _ in 0..<300 { animator.step() }
+        // Bounces: each touch gives one began and (when it leaves) one ended.
+        XCTAssertGreaterThanOrEqual(recorder.began.count, 2)
+        XCTAssertTrue(recorder.began.allSatisfy { $0 == "a|floor" })
+        XCTAssertEqual(recorder.began.count, recorder.ended.count + 1, "rests touching at the end")
+        XCTAssertEqual(Double(a.center.y), 280, accuracy: 1)
+
+        // The reference bounds report a nil identifier.
+        let b = DynamicView(name: "b", center: CGPoint(x: 100, y: 200), size: CGSize(width: 40, height: 40))
+        let animator2 = DynamicAnimator(referenceBounds: bounds)
+        let c2 = CollisionBehavior(items: [b]); c2.translatesReferenceBoundsIntoBoundary = true
+        let r2 = Recorder(); c2.collisionDelegate = r2
+        animator2.addBehavior(c2); animator2.addBehavior(GravityBehavior(items: [b]))
+        for _ in 0..<120 { animator2.step() }
+        XCTAssertEqual(r2.began.first, "b|nil")
+    }
+
+    func testAnimatorPausesOnceAtRestAndResumesOnChange() {
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let recorder = Recorder()
+        animator.delegate = recorder
+        let a = DynamicView(name: "a", center: CGPoint(x: 200, y: 300), size: CGSize(width: 40, height: 40))
+        let c = CollisionBehavior(items: [a]); c.translatesReferenceBoundsIntoBoundary = true
+        let gravity = GravityBehavior(items: [a])
+        animator.addBehavior(c)
+        animator.addBehavior(gravity)
+        var restTime: Double?
+        var pauseTime: Double?
+        for k in 0..<(60 * 6) {
+            animator.step()
+            let t = Double(k + 1) / 60
+            if restTime == nil && abs(animator.linearVelocity(of: a).dy) < 1 && a.center.y > 379 { restTime = t }
+            if pauseTime == nil && !animator.isRunning { pauseTime = t }
+        }
+        XCTAssertEqual(recorder.pauses, 1)
+        XCTAssertNotNil(pauseTime)
+        XCTAssertLessThan(pauseTime! - restTime!, 2)
+        // A behavior change resumes it.
+        gravity.gravityDirection = CGVector(dx: 0, dy: -1)
+        animator.step()
+        XCTAssertTrue(animator.isRunning)
+        XCTAssertEqual(recorder.resumes, 2)
+        for _ in 0..<30 { animator.step() }
+        XCTAssertLessThan(a.center.y, 370, "gravity now pulls up")
+    }
+}
