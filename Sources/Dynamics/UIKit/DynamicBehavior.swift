@@ -14,7 +14,7 @@ open class DynamicBehavior {
     public var action: (() -> Void)?
     /// The animator this behavior (or an ancestor) was added to.
     public internal(set) weak var dynamicAnimator: DynamicAnimator?
-    weak var parent: DynamicBehavior?
+    public internal(set) weak var parent: DynamicBehavior?
 
     public init() {}
 
