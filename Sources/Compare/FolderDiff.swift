@@ -1,5 +1,4 @@
 import Foundation
-import Rendering
 
 // Design note: a frame-by-frame pixelmatch of two render folders. The frame lists are checked
 // before any pixel is decoded, so a folder that is missing frames fails at once and names them
@@ -80,7 +79,7 @@ public struct FolderDiff: Equatable, Sendable {
         let expected = try FrameFolder(path: expectedFolder)
         let actual = try FrameFolder(path: actualFolder)
         try checkSameFrames(expected, actual)
-        if let diffImagesFolder { try createFolder(diffImagesFolder) }
+        if let diffImagesFolder { try OutputFiles.createFolder(diffImagesFolder) }
 
         var frames: [FrameDiff] = []
         frames.reserveCapacity(expected.frameNumbers.count)
@@ -90,7 +89,7 @@ public struct FolderDiff: Equatable, Sendable {
                                                    actual: actual.path(ofFrame: number)!, frame: number,
                                                    options: options, producingDiffImage: diffImagesFolder != nil)
             if let diffImagesFolder, diff.hasDifferences, let image = diff.diffImage {
-                try write(image, to: (diffImagesFolder as NSString).appendingPathComponent(fileName))
+                try OutputFiles.write(image, to: (diffImagesFolder as NSString).appendingPathComponent(fileName))
             }
             diff.diffImage = nil
             frames.append(FrameDiff(frame: number, fileName: fileName, diff: diff))
@@ -108,25 +107,5 @@ public struct FolderDiff: Equatable, Sendable {
         if !missingFromExpected.isEmpty {
             throw CompareError.missingFrames(frames: missingFromExpected, folder: expected.path, otherFolder: actual.path)
         }
-    }
-
-    static func createFolder(_ path: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw CompareError.unwritableOutput(path: path, reason: reason(error))
-        }
-    }
-
-    static func write(_ image: RGBAImage, to path: String) throws {
-        do {
-            try Data(image.pngData()).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw CompareError.unwritableOutput(path: path, reason: reason(error))
-        }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
     }
 }
