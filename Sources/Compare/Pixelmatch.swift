@@ -9,9 +9,11 @@ import Rendering
 //
 // Speed: two images that are byte-identical are recognised with one memcmp (a 1280x720 frame
 // is 3.7 MB, well under a millisecond) and need no per-pixel work unless a diff image is asked
-// for. Otherwise one pass over raw buffers (no per-pixel allocation, no bounds checks in the
-// loop), comparing 32-bit words first so that equal pixels skip the color math; only pixels
-// over the threshold pay for the neighbourhood scans of the AA detector.
+// for; likewise every identical row of two different images costs one memcmp. Rows that
+// differ are walked on raw buffers (no per-pixel allocation, no bounds checks), comparing
+// 32-bit words first so that equal pixels skip the color math; only pixels over the threshold
+// pay for the neighbourhood scans of the AA detector. Painting lives in
+// Pixelmatch+DiffImage.swift.
 
 /// The pixelmatch image comparison.
 ///
@@ -93,18 +95,22 @@ public enum Pixelmatch {
         let diff = output?.baseAddress
         let paintsBackground = diff != nil && !options.diffMask
 
+        var background = GreyBackground(alpha: options.alpha)
         if memcmp(expected, actual, byteCount) == 0 {
-            if paintsBackground, let diff {
-                for offset in stride(from: 0, to: byteCount, by: 4) {
-                    paintGrey(diff, at: offset, from: expected, alpha: options.alpha)
-                }
-            }
+            if paintsBackground, let diff { background.paint(0..<byteCount, of: expected, into: diff) }
             return tally
         }
 
         let limit = maximumDelta * options.threshold * options.threshold
-        var offset = 0
+        let rowBytes = width * 4
         for y in 0..<height {
+            let rowStart = y * rowBytes
+            // Most rows of a regression are untouched: one memcmp instead of a pixel loop.
+            if memcmp(expected + rowStart, actual + rowStart, rowBytes) == 0 {
+                if paintsBackground, let diff { background.paint(rowStart..<(rowStart + rowBytes), of: expected, into: diff) }
+                continue
+            }
+            var offset = rowStart
             for x in 0..<width {
                 defer { offset += 4 }
                 if !YIQDelta.samePixel(expected, offset, actual, offset),
@@ -124,31 +130,10 @@ public enum Pixelmatch {
                         if let diff { paint(diff, at: offset, options.diffColor) }
                     }
                 } else if paintsBackground, let diff {
-                    paintGrey(diff, at: offset, from: expected, alpha: options.alpha)
+                    background.paint(offset..<(offset + 4), of: expected, into: diff)
                 }
             }
         }
         return tally
-    }
-
-    @inline(__always)
-    private static func paint(_ diff: UnsafeMutablePointer<UInt8>, at offset: Int, _ color: RGBAPixel) {
-        diff[offset] = color.red
-        diff[offset + 1] = color.green
-        diff[offset + 2] = color.blue
-        diff[offset + 3] = 255
-    }
-
-    /// The unchanged background of the diff image: the expected pixel's brightness, faded
-    /// toward white (opacity `alpha` x the pixel's own alpha), truncated like pixelmatch.
-    @inline(__always)
-    private static func paintGrey(_ diff: UnsafeMutablePointer<UInt8>, at offset: Int,
-                                  from image: UnsafePointer<UInt8>, alpha: Double) {
-        let luma = YIQDelta.brightness(Double(image[offset]), Double(image[offset + 1]), Double(image[offset + 2]))
-        let value = UInt8(clamping: Int(YIQDelta.overWhite(luma, alpha * Double(image[offset + 3]) / 255)))
-        diff[offset] = value
-        diff[offset + 1] = value
-        diff[offset + 2] = value
-        diff[offset + 3] = 255
     }
 }

@@ -12,6 +12,9 @@ Per case the oracle numbers are:
   (count with includeAA=True minus count with includeAA=False; 0 when the case includes AA);
 - boundingBox: the box of the pixels pixelmatch painted in the diff color, or null;
 - diffImage (some cases): pixelmatch's diff output with the case's alpha/colors/mask as a PNG.
+
+cairo_expected.png and cairo_actual.png are not made here: they are frames drawn by the
+renderer (Cairo), written by CairoFramesTests (see there); this script only reads them.
 """
 import json
 import random
@@ -41,6 +44,49 @@ def write_png(name, width, height, pixels):
     png += chunk(b"IEND", b"")
     with open(name, "wb") as f:
         f.write(png)
+
+
+def read_png(name):
+    """8-bit RGB or RGBA, non-interlaced (what the renderer writes) -> Image."""
+    with open(name, "rb") as f:
+        data = f.read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", name
+    position, idat = 8, b""
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color_type, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and color_type in (2, 6) and interlace == 0, (name, depth, color_type, interlace)
+        elif kind == b"IDAT":
+            idat += body
+        position += 12 + length
+    channels = 4 if color_type == 6 else 3
+    stride = width * channels
+    raw = zlib.decompress(idat)
+    previous = bytearray(stride)
+    image = Image(width, height)
+    for y in range(height):
+        kind, row = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = row[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                row[i] = (row[i] + left) & 0xFF
+            elif kind == 2:
+                row[i] = (row[i] + up) & 0xFF
+            elif kind == 3:
+                row[i] = (row[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                row[i] = (row[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
+        for x in range(width):
+            pixel = row[x * channels:(x + 1) * channels]
+            image.set(x, y, tuple(pixel) + ((255,) if channels == 3 else ()))
+        previous = row
+    return image
 
 
 # ---------------------------------------------------------------------------- drawing
@@ -266,6 +312,12 @@ def main():
     a = Image(1, 7)
     b = Image(1, 7, (0, 0, 0, 255))
     add_case("single_column", a, b)
+
+    # Frames drawn by the renderer (Cairo's anti-aliasing), read back from the committed PNGs.
+    a, b = read_png("cairo_expected.png"), read_png("cairo_actual.png")
+    add_comparison("cairo_shift", "cairo_expected.png", "cairo_actual.png", a, b)
+    add_comparison("cairo_shift_includeAA", "cairo_expected.png", "cairo_actual.png", a, b, include_aa=True)
+    add_comparison("cairo_shift_threshold_0.05", "cairo_expected.png", "cairo_actual.png", a, b, threshold=0.05)
 
     with open("expectations.json", "w") as f:
         json.dump({"oracle": f"pixelmatch {version('pixelmatch')} (Python)", "cases": CASES}, f, indent=2)
