@@ -31,15 +31,3 @@ public struct PixelBox: Equatable, Hashable, Sendable, Codable, CustomStringConv
 
     public var description: String { "\(width) x \(height) at (\(x), \(y))" }
 }
-
-/// Width and height of an image in pixels.
-public struct PixelSize: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width; self.height = height
-    }
-
-    public var description: String { "\(width) x \(height)" }
-}

@@ -70,7 +70,7 @@ enum Fixtures {
     }
 }
 
-/// A fresh temporary folder, removed by `tearDown`-style `defer`.
+/// A fresh, empty temporary folder; the caller removes it.
 func makeTemporaryFolder(_ label: String = "compare") throws -> URL {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("animatic-\(label)-\(UUID().uuidString)", isDirectory: true)
