@@ -21,12 +21,13 @@ let package = Package(
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "Dynamics", swiftSettings: fast),
         .target(name: "Rendering", dependencies: ["CCairo", "CPNG"], swiftSettings: fast),
-        .target(name: "Compare", dependencies: ["CPNG"], swiftSettings: fast),
+        .target(name: "Compare", dependencies: ["Rendering"], swiftSettings: fast),
         .target(name: "Scenes", dependencies: ["Dynamics", "Rendering"], swiftSettings: fast),
         .executableTarget(name: "animatic", dependencies: ["Scenes", "Rendering", "Dynamics", "Compare"], swiftSettings: fast),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimaticTests", dependencies: ["Scenes"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "Rendering"], resources: [.copy("Fixtures")]),
     ]
 )
