@@ -14,6 +14,31 @@ struct PhysicsWorkload {
 }
 
 enum BenchCommand {
+    static let help = """
+    usage: animatic bench physics [--runs N] [--only a,b] [--quick]
+           animatic bench render [--runs N] [--frames N] [--jobs N]
+    Release-build benchmarks; one JSON line per workload with the median of N runs.
+      physics: pyramid (5,050 boxes), rain1000, rain4000, pile1000, pile10000 (ms per step)
+      render:  600 frames of the rain workload (1,000 shapes, 1280x720) to PNG (frames/s)
+    Run the pymunk peers in shared/bench beside it to compare in the same session.
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, valueFlags: ["runs", "only", "frames", "jobs"], boolFlags: ["help", "quick"])
+        if a.flags.contains("help") { print(help); return 0 }
+        let runs = try a.int("runs", range: 1...100) ?? 3
+        switch a.positional.first ?? "physics" {
+        case "physics":
+            let only = Set((a.values["only"] ?? "").split(separator: ",").map(String.init))
+            runPhysics(only: only, runs: runs, quick: a.flags.contains("quick"))
+        case "render":
+            try runRender(runs: runs, frames: try a.int("frames", range: 1...100_000) ?? 600,
+                          jobs: try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount)
+        case let other:
+            throw UsageError(message: "unknown benchmark '\(other)' (physics or render)")
+        }
+        return 0
+    }
     static func physicsWorkloads(quick: Bool) -> [PhysicsWorkload] {
         [
             PhysicsWorkload(name: "pyramid", bodies: 5050, steps: quick ? 60 : 500) { Workloads.pyramid(base: 100).0 },

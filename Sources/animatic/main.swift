@@ -1,19 +1,81 @@
+// The `animatic` command line: parses the command, runs it, maps errors to exit statuses
+// (0 success, 1 a failure while running, 2 bad usage or an invalid scene).
 import Foundation
+import Scenes
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "bench" {
-    var only = Set<String>()
-    var runs = 3
-    var quick = false
-    var i = 2
-    while i < arguments.count {
-        switch arguments[i] {
-        case "--runs": i += 1; runs = Int(arguments[i]) ?? 3
-        case "--quick": quick = true
-        case "--only": i += 1; only = Set(arguments[i].split(separator: ",").map(String.init))
-        default: break
-        }
-        i += 1
+let version = "0.1.0"
+
+let usage = """
+animatic \(version): UIKit Dynamics recipes rendered to PNG frames on Linux.
+
+usage: animatic COMMAND [options]
+commands:
+  render [SCENE ...]   render scenes to output/ID/frame_00000.png ... (+ manifest.json)
+  validate SCENE ...   check scene files; report every problem
+  simulate SCENE       physics only (--trace FILE|- writes trace lines)
+  diff A B             compare two PNGs or two frame folders (pixelmatch)
+  check [SCENE ...]    render and compare with golden frames (--golden DIR, --update)
+  sheet FOLDER         contact sheet of a rendered folder
+  list                 the scenes under ./scenes with their titles
+  bench physics|render engine and rendering benchmarks (JSON lines)
+  help [COMMAND]       this text, or a command's help
+options: animatic COMMAND --help; animatic --version
+"""
+
+func helpText(_ command: String) -> String? {
+    switch command {
+    case "render": return RenderCommand.help
+    case "validate": return ValidateCommand.help
+    case "simulate": return SimulateCommand.help
+    case "diff": return DiffCommand.help
+    case "check": return CheckCommand.help
+    case "sheet": return SheetCommand.help
+    case "list": return ListCommand.help
+    case "bench": return BenchCommand.help
+    default: return nil
     }
-    BenchCommand.runPhysics(only: only, runs: runs, quick: quick)
 }
+
+func runCommand(_ arguments: [String]) -> Int32 {
+    guard let command = arguments.first else { print(usage); return 0 }
+    let rest = Array(arguments.dropFirst())
+    do {
+        switch command {
+        case "--help", "-h", "help":
+            if let c = rest.first {
+                guard let text = helpText(c) else { throw UsageError(message: "no command '\(c)'") }
+                print(text)
+            } else {
+                print(usage)
+            }
+            return 0
+        case "--version", "version": print("animatic \(version)"); return 0
+        case "render": return try RenderCommand.run(rest)
+        case "validate": return try ValidateCommand.run(rest)
+        case "simulate": return try SimulateCommand.run(rest)
+        case "diff": return try DiffCommand.run(rest)
+        case "check": return try CheckCommand.run(rest)
+        case "sheet": return try SheetCommand.run(rest)
+        case "list": return try ListCommand.run(rest)
+        case "bench": return try BenchCommand.run(rest)
+        default:
+            let commands = ["render", "validate", "simulate", "diff", "check", "sheet", "list", "bench", "help"]
+            let best = commands.min { editDistance($0, command) < editDistance($1, command) }!
+            throw UsageError(message: "unknown command '\(command)'" + (editDistance(best, command) <= 2 ? "; did you mean '\(best)'?" : ""))
+        }
+    } catch let e as UsageError {
+        printError("animatic: \(e.message)\nhint: animatic \(helpText(command) != nil ? command + " " : "")--help")
+        return 2
+    } catch let e as SceneLoadError {
+        printError("\(e)")
+        return 2
+    } catch let e as SceneRunError {
+        printError("animatic: \(e.message)")
+        return 1
+    } catch {
+        printError("animatic: \(error)")
+        return 1
+    }
+}
+
+exit(runCommand(Array(CommandLine.arguments.dropFirst())))

@@ -338,6 +338,18 @@ public final class World {
         return found.sorted().filter { aabb(ShapeID(index: $0)).overlaps(box) }.map { ShapeID(index: $0) }
     }
 
+    /// World points (metres) of every touching contact, in contact order (debug views).
+    public var touchingContactPoints: [Vec2] {
+        var out: [Vec2] = []
+        for c in contacts where c.touching {
+            for k in 0..<c.manifold.count where c.manifold[k].separation < EngineConstants.linearSlop { out.append(c.manifold[k].point) }
+        }
+        return out
+    }
+
+    /// Every live shape with its body (debug views), in creation order.
+    public var allShapes: [ShapeID] { shapes.indices.filter { shapes[$0].alive }.map { ShapeID(index: $0) } }
+
     // MARK: - Internals
 
     func destroyShapeInternal(_ s: Int, updateMass update: Bool) {

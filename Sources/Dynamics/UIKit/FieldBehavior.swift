@@ -123,6 +123,14 @@ public final class FieldBehavior: DynamicBehavior {
         }
     }
 
+    /// The field's effect at a point for a still 1 kg item of charge 1, in points/s^2 (velocity
+    /// fields: the velocity they impose, in points/s); nil outside the region. For debug views.
+    public func sample(at point: CGPoint, time: TimeInterval) -> CGVector? {
+        if noise == nil && (kind == .noise || kind == .turbulence) { noise = GradientNoise(seed: 0) }
+        guard let (f, v) = force(at: Vec2(points: point), velocity: .zero, mass: 1, charge: 1, time: time, dt: 1.0 / 60) else { return nil }
+        return (v ?? f).cgVector
+    }
+
     override func applyForces(_ animator: DynamicAnimator, dt: Double) {
         if noise == nil && (kind == .noise || kind == .turbulence) {
             noise = GradientNoise(seed: animator.seed &+ UInt64(animator.fieldSerial(self)) &* 0x9E3779B97F4A7C15)

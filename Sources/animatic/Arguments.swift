@@ -1,0 +1,90 @@
+// Design note: a small argument parser (no package dependencies are allowed): each command
+// declares its value flags and boolean flags; anything else starting with "--" is a usage
+// error with a "did you mean" hint. `--flag value` and `--flag=value` both work.
+import Foundation
+
+/// A usage problem: printed with the command's help hint, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+struct Arguments {
+    var positional: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    init(_ args: [String], valueFlags: Set<String>, boolFlags: Set<String>) throws {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a == "--" { positional.append(contentsOf: args[(i + 1)...]); break }
+            if a.hasPrefix("--") {
+                var name = String(a.dropFirst(2))
+                var inline: String?
+                if let eq = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+                if valueFlags.contains(name) {
+                    if let inline { values[name] = inline } else {
+                        guard i + 1 < args.count else { throw UsageError(message: "--\(name) needs a value") }
+                        values[name] = args[i + 1]
+                        i += 1
+                    }
+                } else if boolFlags.contains(name) {
+                    flags.insert(name)
+                } else {
+                    let all = Array(valueFlags) + Array(boolFlags)
+                    let guess = all.min { editDistance($0, name) < editDistance($1, name) }
+                    let hint = guess.map { editDistance($0, name) <= 3 ? "; did you mean --\($0)?" : "" } ?? ""
+                    throw UsageError(message: "unknown option --\(name)\(hint)")
+                }
+            } else if a.hasPrefix("-") && a.count > 1 && Double(a) == nil {
+                throw UsageError(message: "unknown option \(a) (options are spelled --name)")
+            } else {
+                positional.append(a)
+            }
+            i += 1
+        }
+    }
+
+    func int(_ name: String, range: ClosedRange<Int>) throws -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let v = Int(text), range.contains(v) else {
+            throw UsageError(message: "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')")
+        }
+        return v
+    }
+
+    func double(_ name: String, range: ClosedRange<Double>) throws -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let v = Double(text), v.isFinite, range.contains(v) else {
+            throw UsageError(message: "--\(name) takes a number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')")
+        }
+        return v
+    }
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var prev = Array(0...b.count)
+    for i in 1...a.count {
+        var cur = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        prev = cur
+    }
+    return prev[b.count]
+}
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
+}
+
+/// Whether standard error is a terminal (progress lines only then).
+var stderrIsTerminal: Bool { isatty(2) == 1 }

@@ -1,0 +1,82 @@
+// Design note: `diff A B` compares two PNG files or two frame folders with the pixelmatch
+// algorithm (module Compare). Exit status: 0 within tolerance, 1 beyond it, 2 for unreadable
+// or mismatched inputs (said plainly: which frame is missing, which sizes differ).
+import Compare
+import Foundation
+import Rendering
+
+enum DiffCommand {
+    static let help = """
+    usage: animatic diff A B [--threshold T] [--include-aa] [--max-diff-pixels N] [--max-diff-ratio R]
+                             [--out DIR] [--report DIR] [--json]
+    Compares two PNG files or two frame folders (frame_00000.png ...).
+      --threshold T        per-pixel color threshold 0...1 (default 0.1)
+      --include-aa         count anti-aliased pixels as differences
+      --max-diff-pixels N  tolerate up to N differing pixels (per frame)
+      --max-diff-ratio R   tolerate up to this share of differing pixels (per frame)
+      --out DIR            write diff images (pixelmatch colors) for differing frames
+      --report DIR         write a self-contained HTML report (folders)
+      --json               print a machine-readable summary
+    Exit status: 0 within tolerance, 1 beyond it, 2 unreadable or mismatched inputs.
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, valueFlags: ["threshold", "max-diff-pixels", "max-diff-ratio", "out", "report"],
+                              boolFlags: ["help", "include-aa", "json"])
+        if a.flags.contains("help") { print(help); return 0 }
+        guard a.positional.count == 2 else { throw UsageError(message: "diff takes two paths: A B") }
+        var options = PixelmatchOptions()
+        if let t = try a.double("threshold", range: 0...1) { options.threshold = t }
+        options.includeAA = a.flags.contains("include-aa")
+        let tolerance = try DiffTolerance(maxDiffPixels: try a.int("max-diff-pixels", range: 0...Int.max),
+                                          maxDiffRatio: try a.double("max-diff-ratio", range: 0...1))
+        let (pathA, pathB) = (a.positional[0], a.positional[1])
+        var isDirA: ObjCBool = false, isDirB: ObjCBool = false
+        let existsA = FileManager.default.fileExists(atPath: pathA, isDirectory: &isDirA)
+        let existsB = FileManager.default.fileExists(atPath: pathB, isDirectory: &isDirB)
+        guard existsA else { printError("\(pathA): no such file or folder"); return 2 }
+        guard existsB else { printError("\(pathB): no such file or folder"); return 2 }
+        guard isDirA.boolValue == isDirB.boolValue else {
+            printError("cannot compare a folder with a file: \(pathA) and \(pathB)")
+            return 2
+        }
+        do {
+            let summary: DiffSummary
+            if isDirA.boolValue {
+                let diff = try FolderDiff.compare(expectedFolder: pathA, actualFolder: pathB, options: options,
+                                                  diffImagesFolder: a.values["out"])
+                summary = DiffSummary(diff)
+                if let dir = a.values["report"] {
+                    let index = try DiffReport(title: "animatic diff \(pathA) \(pathB)").write(diff, to: dir)
+                    if !a.flags.contains("json") { print("report: \(index)") }
+                }
+                if !a.flags.contains("json") {
+                    print("\(diff.differentFrames.count) of \(diff.frames.count) frames differ; \(diff.differentPixels) pixels "
+                          + String(format: "(%.4f%%)", diff.ratio * 100)
+                          + (diff.firstDifferentFrame.map { "; first differing frame \($0)" } ?? ""))
+                }
+            } else {
+                let diff = try Pixelmatch.compareFiles(expected: pathA, actual: pathB, options: options,
+                                                       producingDiffImage: a.values["out"] != nil)
+                if let out = a.values["out"], let image = diff.diffImage {
+                    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                    let data = try image.pngData(preset: .fast)
+                    try Data(data).write(to: URL(fileURLWithPath: out + "/diff.png"))
+                }
+                summary = DiffSummary(diff, options: options)
+                if !a.flags.contains("json") {
+                    let box = diff.boundingBox.map { " in box x \($0.x) y \($0.y) w \($0.width) h \($0.height)" } ?? ""
+                    print("\(diff.differentPixels) of \(diff.totalPixels) pixels differ " + String(format: "(%.4f%%)", diff.ratio * 100) + box)
+                }
+            }
+            if a.flags.contains("json") {
+                FileHandle.standardOutput.write(try summary.jsonData())
+                print("")
+            }
+            return tolerance.outcome(for: summary).exitCode
+        } catch let error as CompareError {
+            printError("animatic diff: \(error)")
+            return 2
+        }
+    }
+}

@@ -1,0 +1,43 @@
+// Design note: how the command line finds scenes. A SCENE argument is a file path, or a
+// scene id looked up as scenes/ID.json (or .json5) under the current folder; no argument
+// means every scene under ./scenes, in name order.
+import Foundation
+import Scenes
+
+enum SceneArguments {
+    static func resolve(_ args: [String]) throws -> [String] {
+        if args.isEmpty {
+            let dir = "scenes"
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+                throw UsageError(message: "no SCENE given and no ./scenes folder here; hint: run from the project folder or name a scene file")
+            }
+            let files = try Scene.sceneFiles(inDirectory: dir).map { dir + "/" + $0 }
+            if files.isEmpty { throw UsageError(message: "./scenes has no .json scene files") }
+            return files
+        }
+        return try args.map { arg in
+            if FileManager.default.fileExists(atPath: arg) { return arg }
+            for ext in ["json", "json5"] where FileManager.default.fileExists(atPath: "scenes/\(arg).\(ext)") {
+                return "scenes/\(arg).\(ext)"
+            }
+            var hint = ""
+            if let names = try? Scene.sceneFiles(inDirectory: "scenes") {
+                let ids = names.map { ($0 as NSString).deletingPathExtension }
+                if let best = ids.min(by: { editDistance($0, arg) < editDistance($1, arg) }), editDistance(best, arg) <= 3 {
+                    hint = "; did you mean '\(best)'?"
+                }
+            }
+            throw UsageError(message: "\(arg): no such scene file or scene id\(hint)")
+        }
+    }
+
+    /// Loads a scene or prints its diagnostics; nil when invalid.
+    static func load(_ path: String) -> Scene? {
+        let result = Scene.validate(path: path)
+        for w in result.warnings { printError(w.description) }
+        for e in result.errors { printError(e.description) }
+        if !result.errors.isEmpty { return nil }
+        return result.scene
+    }
+}

@@ -1,0 +1,59 @@
+// Design note: `simulate`: physics only, no images. With --trace it writes the same
+// trace.jsonl lines `render --trace` writes, to a file or to standard output.
+import Foundation
+import Scenes
+
+enum SimulateCommand {
+    static let help = """
+    usage: animatic simulate SCENE [--duration S] [--fps N] [--trace FILE|-]
+    Runs the physics of a scene without drawing. --trace writes one JSON line per frame.
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, valueFlags: ["duration", "trace", "fps"], boolFlags: ["help", "quiet"])
+        if a.flags.contains("help") { print(help); return 0 }
+        guard a.positional.count == 1 else { throw UsageError(message: "simulate takes exactly one SCENE") }
+        let file = try SceneArguments.resolve(a.positional)[0]
+        guard var scene = SceneArguments.load(file) else { return 2 }
+        if let d = try a.double("duration", range: 0.001...600) { scene.duration = d }
+        if let f = try a.int("fps", range: 1...240) { scene.fps = f }
+        let runner = try SceneRunner(scene: scene)
+        var sink: FileHandle?
+        var tempPath: String?
+        if let t = a.values["trace"] {
+            if t == "-" { sink = FileHandle.standardOutput } else {
+                tempPath = t + ".tmp-\(getpid())"
+                guard FileManager.default.createFile(atPath: tempPath!, contents: nil) else {
+                    throw UsageError(message: "cannot write the trace file \(t)")
+                }
+                sink = FileHandle(forWritingAtPath: tempPath!)
+            }
+        }
+        var buffer = ""
+        func emit() {
+            guard let sink else { return }
+            buffer += runner.traceLine() + "\n"
+            if buffer.utf8.count > 1 << 16 { sink.write(buffer.data(using: .utf8)!); buffer = "" }
+        }
+        do {
+            emit()
+            for _ in 1..<max(runner.frameCount, 1) {
+                try runner.advanceFrame()
+                emit()
+            }
+        } catch {
+            if let tempPath { try? FileManager.default.removeItem(atPath: tempPath) }
+            throw error
+        }
+        if let sink, !buffer.isEmpty { sink.write(buffer.data(using: .utf8)!) }
+        if let tempPath, let t = a.values["trace"] {
+            try? sink?.close()
+            _ = try? FileManager.default.removeItem(atPath: t)
+            try FileManager.default.moveItem(atPath: tempPath, toPath: t)
+        }
+        if a.values["trace"] != "-" && !a.flags.contains("quiet") {
+            print("simulated \(scene.id): \(runner.frameCount) frames, \(runner.stepCount) steps, contacts in \(runner.framesWithContacts.count) frames")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,52 @@
+// Design note: `validate` and `list`: checks only, every problem of every file reported.
+import Foundation
+import Scenes
+
+enum ValidateCommand {
+    static let help = """
+    usage: animatic validate SCENE ...
+    Checks scene files and reports every problem (file:line:column, JSON path, hint).
+    Exit status 0 when all are valid, 2 otherwise.
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, valueFlags: [], boolFlags: ["help", "quiet"])
+        if a.flags.contains("help") { print(help); return 0 }
+        let files = try SceneArguments.resolve(a.positional)
+        var failed = 0
+        for file in files {
+            if let scene = SceneArguments.load(file) {
+                if !a.flags.contains("quiet") { print("ok: \(file) (\(scene.items.count) items, \(scene.frameCount) frames)") }
+            } else {
+                failed += 1
+            }
+        }
+        if failed > 0 { printError("\(failed) of \(files.count) scene file(s) invalid") }
+        return failed > 0 ? 2 : 0
+    }
+}
+
+enum ListCommand {
+    static let help = """
+    usage: animatic list
+    Lists the scenes under ./scenes with their titles.
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, valueFlags: [], boolFlags: ["help"])
+        if a.flags.contains("help") { print(help); return 0 }
+        let files = try SceneArguments.resolve(a.positional)
+        var status: Int32 = 0
+        let width = files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension.count }.max() ?? 0
+        for file in files {
+            let id = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            if let scene = try? Scene.load(path: file) {
+                print(id.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + scene.title)
+            } else {
+                print(id.padding(toLength: width, withPad: " ", startingAt: 0) + "  (invalid: run animatic validate \(file))")
+                status = 2
+            }
+        }
+        return status
+    }
+}
