@@ -92,3 +92,26 @@ final class OutputFile {
         try file.close()
     }
 }
+
+extension OutputFile {
+    /// Writes a file through a hidden temporary sibling (`.NAME.tmp-PID`) that `body` fills and
+    /// that is renamed over `path` only when `body` succeeds; on failure or interrupt the
+    /// temporary file is removed and any previous `path` stays. Returns the final size.
+    @discardableResult
+    static func replace(_ path: String, body: (_ temporaryPath: String) throws -> Void) throws -> Int {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())")
+        InterruptCleanup.register(path: temporary)
+        defer { InterruptCleanup.unregister(path: temporary) }
+        do {
+            try body(temporary)
+            guard rename(temporary, path) == 0 else { throw OutputError.fileSystem(path: path, code: errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+}
