@@ -89,6 +89,9 @@ public final class FrameSequenceWriter {
     /// Hands in the state of frame ``nextFrameIndex`` and, with `writesTrace`, its trace line
     /// (one JSON object, no line break; a trailing newline is dropped).
     ///
+    /// States (and trace lines) of frames outside the range are counted and dropped, so the
+    /// trace of a partial render holds the lines of its own frames only.
+    ///
     /// Returns quickly: the frame is rendered by a worker. Waits only while the workers are a
     /// few batches behind. Throws the first failure of any frame so far (``OutputError``); the
     /// staging folder is then already removed and the writer closed.
