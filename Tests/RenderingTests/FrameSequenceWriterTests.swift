@@ -222,6 +222,41 @@ final class FrameSequenceWriterTests: XCTestCase {
                        (5..<12).map { "{\"frame\": \($0)}\n" }.joined())
     }
 
+    func testFramesBeforeTheRangeCanBeSkippedWithoutAState() throws {
+        let out = scratch.child("output")
+        let writer = try FrameSequenceWriter(outputFolder: out, metadata: metadata(frameCount: 20),
+                                             options: FrameSequenceOptions(jobs: 1, frames: FrameRange(parsing: "15:17")))
+        var skipped = 0
+        while writer.needsMoreFrames {
+            if writer.writesNextFrame { try writer.append(rainFrame(writer.nextFrameIndex)) } else { try writer.skipFrame(); skipped += 1 }
+        }
+        XCTAssertEqual(skipped, 15)
+        XCTAssertEqual(writer.nextFrameIndex, 17)
+        XCTAssertThrowsError(try writer.skipFrame()) { error in
+            guard case OutputError.invalidFrameRange = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? OutputError, .writerClosed) }
+        XCTAssertEqual(scratch.entries(out), [], "a misused writer publishes nothing")
+
+        let manifest = try writeSequence(to: out, frameCount: 20, options: FrameSequenceOptions(frames: FrameRange(parsing: "15:17")))
+        XCTAssertEqual(manifest.frames.map(\.file), frameNames(15..<17))
+    }
+
+    func testSmallPresetIsRecordedAndDecodesToTheSamePixels() throws {
+        let fast = try writeSequence(to: scratch.child("fast"), frameCount: 3)
+        let small = try writeSequence(to: scratch.child("small"), frameCount: 3, options: FrameSequenceOptions(preset: .small))
+        XCTAssertEqual(fast.png, "fast")
+        XCTAssertEqual(small.png, "small")
+        XCTAssertEqual(PNGPreset(name: "small"), .small)
+        XCTAssertNil(PNGPreset(name: "tiny"))
+        for k in 0..<3 {
+            XCTAssertNotEqual(small.frames[k].sha256, fast.frames[k].sha256)
+            XCTAssertLessThan(small.frames[k].bytes, fast.frames[k].bytes)
+            XCTAssertEqual(try RGBAImage.decodePNG(path: scratch.child("small/rain/") + small.frames[k].file),
+                           try RGBAImage.decodePNG(path: scratch.child("fast/rain/") + fast.frames[k].file))
+        }
+    }
+
     func testFrameRangeParsing() throws {
         XCTAssertEqual(try FrameRange(parsing: "5:12").resolved(frameCount: 20), 5..<12)
         XCTAssertEqual(try FrameRange(parsing: ":3").resolved(frameCount: 20), 0..<3)

@@ -122,6 +122,28 @@ public final class FrameSequenceWriter {
         }
     }
 
+    /// Whether frame ``nextFrameIndex`` is drawn; false for the frames before a range's start,
+    /// which ``skipFrame()`` passes without building a state.
+    public var writesNextFrame: Bool { frames.contains(nextFrameIndex) }
+
+    /// Counts frame ``nextFrameIndex`` without a state; only for frames before the range.
+    ///
+    /// ```swift
+    /// while writer.needsMoreFrames {
+    ///     runner.step()
+    ///     if writer.writesNextFrame { try writer.append(runner.frameState()) } else { try writer.skipFrame() }
+    /// }
+    /// ```
+    public func skipFrame() throws {
+        guard staging != nil else { throw OutputError.writerClosed }
+        guard nextFrameIndex < frames.lowerBound else {
+            let error = OutputError.invalidFrameRange("frame \(nextFrameIndex) is written (\(frames.lowerBound):\(frames.upperBound)) and needs its state")
+            abort()
+            throw error
+        }
+        nextFrameIndex += 1
+    }
+
     /// Hands in several states in order (no trace lines).
     public func append<States: Sequence>(contentsOf states: States) throws where States.Element == FrameState {
         for state in states { try append(state) }

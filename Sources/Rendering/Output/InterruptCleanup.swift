@@ -18,6 +18,7 @@ public enum InterruptCleanup {
     /// Installs SIGINT and SIGTERM handling (idempotent). On a signal: registered child
     /// processes get SIGTERM, registered paths are removed, `beforeExit` runs (e.g. to print
     /// "interrupted"), and the process exits with status 128 + signal number (130, 143).
+    /// `beforeExit` runs with the registry locked and must not call back into this type.
     public static func install(beforeExit: (@Sendable (Int32) -> Void)? = nil) {
         registry.install(beforeExit: beforeExit)
     }
