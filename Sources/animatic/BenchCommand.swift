@@ -4,6 +4,7 @@
 // compared against the pymunk peers in shared/bench in the same session. Timing is wall
 // clock around the step loop only; building the scene is excluded.
 import Dynamics
+import Rendering
 import Foundation
 
 struct PhysicsWorkload {
@@ -82,5 +83,43 @@ enum BenchCommand {
             return digits / 1024
         }
         return 0
+    }
+}
+
+extension BenchCommand {
+    /// 600 frames of the rain workload (1,000 boxes and pentagons, 1280x720) simulated and
+    /// written as PNG frames: the workload of shared/bench/pymunk_rain.py --mode render.
+    static func runRender(runs: Int, frames: Int, jobs: Int) throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-bench-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let (world, bodies) = Workloads.rain(count: 1000)
+            let size = 12.0
+            let square = [DrawPoint(-size / 2, -size / 2), DrawPoint(size / 2, -size / 2), DrawPoint(size / 2, size / 2), DrawPoint(-size / 2, size / 2)]
+            let pentagon = (0..<5).map { k in DrawPoint(size / 2 * cos(2 * Double.pi * Double(k) / 5), size / 2 * sin(2 * Double.pi * Double(k) / 5)) }
+            let colors = [RGBA(red: 0.95, green: 0.5, blue: 0.1, alpha: 0.9), RGBA(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.9)]
+            let metadata = FrameSequenceMetadata(sceneID: "rain", title: "rain benchmark", fps: 60, frameCount: frames,
+                                                 sceneSHA256: String(repeating: "0", count: 64), toolVersion: version)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let writer = try FrameSequenceWriter(outputFolder: out, metadata: metadata, options: FrameSequenceOptions(jobs: jobs))
+            while writer.needsMoreFrames {
+                world.step(1.0 / 60)
+                var items: [DrawItem] = []
+                items.reserveCapacity(bodies.count)
+                for (i, b) in bodies.enumerated() {
+                    let p = world.position(b)
+                    items.append(DrawItem(shape: .polygon(i % 2 == 0 ? square : pentagon), width: size, height: size,
+                                          center: DrawPoint(p.x * 100, p.y * 100), angle: world.angle(b), fill: colors[i % 2]))
+                }
+                try writer.append(FrameState(width: 1280, height: 720, scale: 1, background: .white, items: items))
+            }
+            try writer.finish()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        times.sort()
+        let median = times[times.count / 2]
+        print("{\"workload\":\"render_rain1000\",\"frames\":\(frames),\"width\":1280,\"height\":720,\"jobs\":\(jobs),\"runs\":\(runs),"
+            + "\"seconds\":\(fmt(median)),\"frames_per_s\":\(fmt(Double(frames) / median)),\"min_s\":\(fmt(times.first!)),\"max_s\":\(fmt(times.last!))}")
     }
 }

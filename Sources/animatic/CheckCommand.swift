@@ -92,14 +92,14 @@ enum SheetCommand {
         let a = try Arguments(args, valueFlags: ["cells", "columns", "cell-width"], boolFlags: ["help"])
         if a.flags.contains("help") { print(help); return 0 }
         guard a.positional.count == 1 else { throw UsageError(message: "sheet takes one rendered folder") }
-        let folder = try FrameFolder(path: a.positional[0])
+        let folder = try Rendering.FrameFolder(path: a.positional[0])
         var options = ContactSheetOptions()
         if let n = try a.int("cells", range: 1...400) { options.cellCount = n }
         if let n = try a.int("columns", range: 1...100) { options.columns = n }
         if let n = try a.int("cell-width", range: 16...4096) { options.cellWidth = n }
         options.contactFrames = contactFrames(fromTraceIn: a.positional[0])
-        let path = try ContactSheet.write(folder: folder, options: options)
-        print(path)
+        let file = try ContactSheet.write(from: folder, to: a.positional[0] + "/" + ContactSheet.defaultFileName, options: options)
+        print(file.path)
         return 0
     }
 

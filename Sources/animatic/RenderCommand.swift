@@ -114,7 +114,7 @@ enum RenderCommand {
     static func render(_ scene: Scene, settings: Settings) throws -> String {
         let sceneData = try Data(contentsOf: URL(fileURLWithPath: scene.sourceFile))
         let metadata = FrameSequenceMetadata(sceneID: scene.id, title: scene.title, fps: Double(scene.fps),
-                                             frameCount: scene.frameCount, sceneSHA256: SHA256.hex(of: [UInt8](sceneData)),
+                                             frameCount: scene.frameCount, sceneSHA256: SHA256.hexDigest(of: sceneData),
                                              toolVersion: version)
         let options = FrameSequenceOptions(jobs: settings.jobs, preset: settings.preset, frames: settings.frames,
                                            writesTrace: settings.trace)
@@ -145,24 +145,29 @@ enum RenderCommand {
         if showProgress { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
         let folder = writer.folderPath
         var extras: [String] = []
-        let frameFolder = try FrameFolder(path: folder)
+        let frameFolder = try Rendering.FrameFolder(path: folder)
         for format in settings.videos {
-            let file = try Previews.write(format, folder: frameFolder, options: settings.preview)
+            let path = folder + "/" + format.defaultFileName
+            // APNG uses our own writer (no ffmpeg needed); the others need ffmpeg.
+            let file = format == .apng
+                ? try APNGWriter.write(from: frameFolder, to: path, options: settings.preview, jobs: settings.jobs)
+                : try FFmpegPreview.write(format, from: frameFolder, to: path, options: settings.preview)
             extras.append((file.path as NSString).lastPathComponent)
         }
         if settings.sheet {
             var sheetOptions = ContactSheetOptions()
             sheetOptions.contactFrames = Set(runner.framesWithContacts)
-            let path = try ContactSheet.write(folder: frameFolder, options: sheetOptions)
-            extras.append((path as NSString).lastPathComponent)
+            let file = try ContactSheet.write(from: frameFolder, to: folder + "/" + ContactSheet.defaultFileName, options: sheetOptions)
+            extras.append((file.path as NSString).lastPathComponent)
         }
         if settings.poster {
-            let path = try Poster.write(folder: frameFolder)
-            extras.append((path as NSString).lastPathComponent)
+            let file = try Poster.write(from: frameFolder, to: folder + "/poster.png")
+            extras.append((file.path as NSString).lastPathComponent)
         }
         let seconds = Date().timeIntervalSince(start)
-        return "\(scene.id): \(manifest.frames.count) frames \(manifest.width)x\(manifest.height) in \(String(format: "%.2f", seconds)) s -> \(folder)"
-            + (extras.isEmpty ? "" : " (+ " + extras.joined(separator: ", ") + ")")
+        let summary = "\(scene.id): \(manifest.frames.count) frames \(manifest.pixelWidth)x\(manifest.pixelHeight) in "
+            + String(format: "%.2f", seconds) + " s -> \(folder)"
+        return extras.isEmpty ? summary : summary + " (+ " + extras.joined(separator: ", ") + ")"
     }
 }
 

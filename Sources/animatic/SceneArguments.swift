@@ -12,7 +12,7 @@ enum SceneArguments {
             guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
                 throw UsageError(message: "no SCENE given and no ./scenes folder here; hint: run from the project folder or name a scene file")
             }
-            let files = try Scene.sceneFiles(inDirectory: dir).map { dir + "/" + $0 }
+            let files = try Scene.sceneFiles(inDirectory: dir)
             if files.isEmpty { throw UsageError(message: "./scenes has no .json scene files") }
             return files
         }
