@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AnimaticTests", dependencies: ["Scenes"]),
+        .testTarget(name: "AnimaticTests", dependencies: ["animatic", "Scenes", "Rendering"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Rendering"], resources: [.copy("Fixtures")]),
     ]
 )

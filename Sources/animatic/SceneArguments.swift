@@ -23,7 +23,7 @@ enum SceneArguments {
             }
             var hint = ""
             if let names = try? Scene.sceneFiles(inDirectory: "scenes") {
-                let ids = names.map { ($0 as NSString).deletingPathExtension }
+                let ids = names.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
                 if let best = ids.min(by: { editDistance($0, arg) < editDistance($1, arg) }), editDistance(best, arg) <= 3 {
                     hint = "; did you mean '\(best)'?"
                 }

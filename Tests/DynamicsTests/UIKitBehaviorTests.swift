@@ -159,4 +159,17 @@ final class UIKitBehaviorTests: XCTestCase {
         }
         XCTAssertGreaterThan(item.center.x, 520)
     }
+
+    /// Regression: damping was applied before the forces, so a huge resistance still let an
+    /// item creep at h g (about 2 pt/s); the recipe says it ignores gravity.
+    func testHugeResistanceHoldsAnItemAgainstGravity() {
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let item = view(500, 400, 40, 40)
+        let ib = DynamicItemBehavior(items: [item])
+        ib.resistance = 1e9
+        animator.addBehavior(ib)
+        animator.addBehavior(GravityBehavior(items: [item]))
+        run(animator, seconds: 2)
+        XCTAssertEqual(Double(item.center.y), 400, accuracy: 0.01)
+    }
 }

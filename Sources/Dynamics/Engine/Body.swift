@@ -54,6 +54,9 @@ struct BodyState {
     var dq = Rot.identity
     var invMass = 0.0
     var invI = 0.0
+    /// Velocity change of the last velocity integration (forces and damping), which the
+    /// position update of free bodies halves.
+    var integrationDelta = Vec2.zero
 }
 
 /// Cold body data.

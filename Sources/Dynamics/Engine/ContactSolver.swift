@@ -7,33 +7,43 @@
 // approach speed stored at prepare time. Loops go through unsafe buffers: no retain, no
 // bounds checks, no allocation.
 
+/// A 2D vector stored in single precision: constraints are streamed through memory twelve
+/// times a step, and halving their size matters more than the conversions it costs.
+struct Vec2f {
+    var x: Float
+    var y: Float
+    @inline(__always) init(_ v: Vec2) { x = Float(v.x); y = Float(v.y) }
+    @inline(__always) var double: Vec2 { Vec2(Double(x), Double(y)) }
+}
+
 struct ConstraintPoint {
-    var anchorA = Vec2.zero
-    var anchorB = Vec2.zero
+    var anchorA = Vec2f(.zero)
+    var anchorB = Vec2f(.zero)
     /// Separation at prepare time minus the anchors' normal offset (Box2D's adjustedSeparation).
-    var baseSeparation = 0.0
-    var normalImpulse = 0.0
-    var tangentImpulse = 0.0
-    var maxNormalImpulse = 0.0
-    var normalMass = 0.0
-    var tangentMass = 0.0
-    var relativeVelocity = 0.0
+    var baseSeparation: Float = 0
+    var normalImpulse: Float = 0
+    var tangentImpulse: Float = 0
+    var maxNormalImpulse: Float = 0
+    var normalMass: Float = 0
+    var tangentMass: Float = 0
+    var relativeVelocity: Float = 0
 }
 
 /// Byte offsets of the two points inside a constraint, for in-place access by pointer.
 let pointOffsets = (MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.p0)!,
                     MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.p1)!)
 
+/// One contact constraint, ~120 bytes: single-precision solver data, double-precision bodies.
 struct ContactConstraint {
-    var bodyA = 0
-    var bodyB = 0
-    var contact = 0
-    var normal = Vec2.zero
-    var friction = 0.0
-    var restitution = 0.0
-    var invMassA = 0.0, invIA = 0.0, invMassB = 0.0, invIB = 0.0
-    var softness = Softness()
-    var count = 0
+    var bodyA: Int32 = 0
+    var bodyB: Int32 = 0
+    var contact: Int32 = 0
+    var count: Int32 = 0
+    var normal = Vec2f(.zero)
+    var friction: Float = 0
+    var restitution: Float = 0
+    var invMassA: Float = 0, invIA: Float = 0, invMassB: Float = 0, invIB: Float = 0
+    var biasRate: Float = 0, massScale: Float = 1, impulseScale: Float = 0
     var p0 = ConstraintPoint()
     var p1 = ConstraintPoint()
 }
@@ -51,32 +61,34 @@ extension World {
             let awakeA = bA.isAwake && bA.type != .staticBody, awakeB = bB.isAwake && bB.type != .staticBody
             if !awakeA && !awakeB { continue }
             var cc = ContactConstraint()
-            cc.bodyA = c.bodyA; cc.bodyB = c.bodyB; cc.contact = ci
-            cc.normal = c.manifold.normal
-            cc.friction = c.friction
-            cc.restitution = c.restitution
+            cc.bodyA = Int32(c.bodyA); cc.bodyB = Int32(c.bodyB); cc.contact = Int32(ci)
+            let n = c.manifold.normal, t = n.rightPerp
+            cc.normal = Vec2f(n)
+            cc.friction = Float(c.friction)
+            cc.restitution = Float(c.restitution)
             let sA = states[c.bodyA], sB = states[c.bodyB]
-            cc.invMassA = sA.invMass; cc.invIA = sA.invI; cc.invMassB = sB.invMass; cc.invIB = sB.invI
-            cc.softness = (sA.invMass == 0 || sB.invMass == 0) ? staticSoft : contactSoft
-            cc.count = c.manifold.count
-            let n = cc.normal, t = n.rightPerp
+            cc.invMassA = Float(sA.invMass); cc.invIA = Float(sA.invI); cc.invMassB = Float(sB.invMass); cc.invIB = Float(sB.invI)
+            let soft = (sA.invMass == 0 || sB.invMass == 0) ? staticSoft : contactSoft
+            cc.biasRate = Float(soft.biasRate); cc.massScale = Float(soft.massScale); cc.impulseScale = Float(soft.impulseScale)
+            cc.count = Int32(c.manifold.count)
+            let mA = sA.invMass, iA = sA.invI, mB = sB.invMass, iB = sB.invI
             for k in 0..<c.manifold.count {
                 let mp = c.manifold[k]
                 var cp = ConstraintPoint()
-                cp.normalImpulse = mp.normalImpulse
-                cp.tangentImpulse = mp.tangentImpulse
-                cp.anchorA = mp.point - bA.center
-                cp.anchorB = mp.point - bB.center
-                let rA = cp.anchorA, rB = cp.anchorB
-                cp.baseSeparation = mp.separation - dot(rB - rA, n)
+                cp.normalImpulse = Float(mp.normalImpulse)
+                cp.tangentImpulse = Float(mp.tangentImpulse)
+                let rA = mp.point - bA.center, rB = mp.point - bB.center
+                cp.anchorA = Vec2f(rA)
+                cp.anchorB = Vec2f(rB)
+                cp.baseSeparation = Float(mp.separation - dot(rB - rA, n))
                 let rnA = cross(rA, n), rnB = cross(rB, n)
-                let kNormal = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB
-                cp.normalMass = kNormal > 0 ? 1 / kNormal : 0
+                let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                cp.normalMass = kNormal > 0 ? Float(1 / kNormal) : 0
                 let rtA = cross(rA, t), rtB = cross(rB, t)
-                let kTangent = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB
-                cp.tangentMass = kTangent > 0 ? 1 / kTangent : 0
+                let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                cp.tangentMass = kTangent > 0 ? Float(1 / kTangent) : 0
                 let vrA = sA.v + cross(sA.w, rA), vrB = sB.v + cross(sB.w, rB)
-                cp.relativeVelocity = dot(n, vrB - vrA)
+                cp.relativeVelocity = Float(dot(n, vrB - vrA))
                 if k == 0 { cc.p0 = cp } else { cc.p1 = cp }
             }
             constraints.append(cc)
@@ -99,8 +111,8 @@ extension World {
         colorOf.removeAll(keepingCapacity: true)
         var perColor = [Int](repeating: 0, count: colorCount + 1)
         for c in constraints {
-            let a = c.invMassA > 0 || c.invIA > 0 ? c.bodyA : -1
-            let b = c.invMassB > 0 || c.invIB > 0 ? c.bodyB : -1
+            let a = c.invMassA > 0 || c.invIA > 0 ? Int(c.bodyA) : -1
+            let b = c.invMassB > 0 || c.invIB > 0 ? Int(c.bodyB) : -1
             var chosen = colorCount // overflow
             for color in 0..<colorCount {
                 let base = color * words
@@ -133,19 +145,20 @@ extension World {
                 guard let sb = st.baseAddress else { return }
                 for i in 0..<count {
                     let c = cs[i]
-                    let pa = sb + c.bodyA, pb = sb + c.bodyB
+                    let pa = sb + Int(c.bodyA), pb = sb + Int(c.bodyB)
                     var vA = pa.pointee.v, wA = pa.pointee.w, vB = pb.pointee.v, wB = pb.pointee.w
-                    let n = c.normal, t = n.rightPerp
-                    for k in 0..<c.count {
+                    let n = c.normal.double, t = n.rightPerp
+                    let mA = Double(c.invMassA), iA = Double(c.invIA), mB = Double(c.invMassB), iB = Double(c.invIB)
+                    for k in 0..<Int(c.count) {
                         let cp = k == 0 ? c.p0 : c.p1
-                        let P = cp.normalImpulse * n + cp.tangentImpulse * t
-                        wA -= c.invIA * cross(cp.anchorA, P)
-                        vA -= c.invMassA * P
-                        wB += c.invIB * cross(cp.anchorB, P)
-                        vB += c.invMassB * P
+                        let P = Double(cp.normalImpulse) * n + Double(cp.tangentImpulse) * t
+                        wA -= iA * cross(cp.anchorA.double, P)
+                        vA -= mA * P
+                        wB += iB * cross(cp.anchorB.double, P)
+                        vB += mB * P
                     }
-                    if c.invMassA > 0 || c.invIA > 0 { pa.pointee.v = vA; pa.pointee.w = wA }
-                    if c.invMassB > 0 || c.invIB > 0 { pb.pointee.v = vB; pb.pointee.w = wB }
+                    if mA > 0 || iA > 0 { pa.pointee.v = vA; pa.pointee.w = wA }
+                    if mB > 0 || iB > 0 { pb.pointee.v = vB; pb.pointee.w = wB }
                 }
             }
         }
@@ -156,6 +169,7 @@ extension World {
     func solveContacts(h: Double, useBias: Bool) {
         let invH = 1 / h
         let maxBias = EngineConstants.contactPushMaxVelocity
+        let deepOverlap = 4 * EngineConstants.linearSlop
         let count = constraints.count
         constraints.withUnsafeMutableBufferPointer { cs in
             states.withUnsafeMutableBufferPointer { st in
@@ -163,14 +177,16 @@ extension World {
                 guard let base = cs.baseAddress, let sb = st.baseAddress else { return }
                 for n in 0..<count {
                     let c = base + Int(order[n])
-                    let pa = sb + c.pointee.bodyA, pb = sb + c.pointee.bodyB
+                    let pa = sb + Int(c.pointee.bodyA), pb = sb + Int(c.pointee.bodyB)
                     var vA = pa.pointee.v, wA = pa.pointee.w, vB = pb.pointee.v, wB = pb.pointee.w
                     let dqA = pa.pointee.dq, dqB = pb.pointee.dq
                     let dp = pb.pointee.dp - pa.pointee.dp
-                    let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
-                    let n = c.pointee.normal
-                    let soft = c.pointee.softness
-                    let pointCount = c.pointee.count
+                    let mA = Double(c.pointee.invMassA), iA = Double(c.pointee.invIA)
+                    let mB = Double(c.pointee.invMassB), iB = Double(c.pointee.invIB)
+                    let n = c.pointee.normal.double
+                    let biasRate = Double(c.pointee.biasRate), softMass = Double(c.pointee.massScale)
+                    let softImpulse = Double(c.pointee.impulseScale)
+                    let pointCount = Int(c.pointee.count)
                     do {
                         let raw = UnsafeMutableRawPointer(c)
                         let p0 = (raw + pointOffsets.0).assumingMemoryBound(to: ConstraintPoint.self)
@@ -178,42 +194,50 @@ extension World {
                         // Non-penetration.
                         for k in 0..<pointCount {
                             let cp = k == 0 ? p0 : p1
-                            let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
+                            let rA = cp.pointee.anchorA.double, rB = cp.pointee.anchorB.double
                             // Current separation from the position deltas of this step.
                             let d = dp + (dqB.apply(rB) - dqA.apply(rA))
-                            let s = dot(d, n) + cp.pointee.baseSeparation
+                            let s = dot(d, n) + Double(cp.pointee.baseSeparation)
                             var bias = 0.0, massScale = 1.0, impulseScale = 0.0
                             if s > 0 {
                                 bias = s * invH // speculative: allow closing the gap this sub-step
                             } else if useBias {
-                                bias = max(soft.biasRate * s, -maxBias)
-                                massScale = soft.massScale
-                                impulseScale = soft.impulseScale
+                                // Box2D caps the push-out speed (3 m/s) so resting overlap resolves
+                                // gently; past 2 pt of overlap the cap grows with the depth, so a body
+                                // driven into a wall by extreme forces cannot sink without bound.
+                                let deep = max(0, -s - deepOverlap)
+                                bias = max(biasRate * s, -(maxBias + deep * 0.5 * invH))
+                                // Deep overlap: rigid rows, so forces driving a body into a wall
+                                // cannot leak through the soft constraint step after step.
+                                if deep == 0 {
+                                    massScale = softMass
+                                    impulseScale = softImpulse
+                                }
                             }
                             let vn = dot((vB + cross(wB, rB)) - (vA + cross(wA, rA)), n)
                             // Restitution wants the approach speed at impact, which gravity keeps
                             // raising through the sub-steps: record it in the sub-step that closes the gap.
-                            if s + vn * h <= 0 && vn < cp.pointee.relativeVelocity { cp.pointee.relativeVelocity = vn }
-                            let old = cp.pointee.normalImpulse
-                            let newImpulse = max(old - cp.pointee.normalMass * massScale * (vn + bias) - impulseScale * old, 0)
+                            if s + vn * h <= 0 && Float(vn) < cp.pointee.relativeVelocity { cp.pointee.relativeVelocity = Float(vn) }
+                            let old = Double(cp.pointee.normalImpulse)
+                            let newImpulse = max(old - Double(cp.pointee.normalMass) * massScale * (vn + bias) - impulseScale * old, 0)
                             let applied = newImpulse - old
-                            cp.pointee.normalImpulse = newImpulse
-                            if applied > cp.pointee.maxNormalImpulse { cp.pointee.maxNormalImpulse = applied }
+                            cp.pointee.normalImpulse = Float(newImpulse)
+                            if Float(applied) > cp.pointee.maxNormalImpulse { cp.pointee.maxNormalImpulse = Float(applied) }
                             let P = applied * n
                             vA -= mA * P; wA -= iA * cross(rA, P)
                             vB += mB * P; wB += iB * cross(rB, P)
                         }
                         // Friction.
                         let t = n.rightPerp
-                        let friction = c.pointee.friction
+                        let friction = Double(c.pointee.friction)
                         for k in 0..<pointCount {
                             let cp = k == 0 ? p0 : p1
-                            let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
+                            let rA = cp.pointee.anchorA.double, rB = cp.pointee.anchorB.double
                             let vt = dot((vB + cross(wB, rB)) - (vA + cross(wA, rA)), t)
-                            let maxFriction = friction * cp.pointee.normalImpulse
-                            let old = cp.pointee.tangentImpulse
-                            let newImpulse = min(max(old - cp.pointee.tangentMass * vt, -maxFriction), maxFriction)
-                            cp.pointee.tangentImpulse = newImpulse
+                            let maxFriction = friction * Double(cp.pointee.normalImpulse)
+                            let old = Double(cp.pointee.tangentImpulse)
+                            let newImpulse = min(max(old - Double(cp.pointee.tangentMass) * vt, -maxFriction), maxFriction)
+                            cp.pointee.tangentImpulse = Float(newImpulse)
                             let P = (newImpulse - old) * t
                             vA -= mA * P; wA -= iA * cross(rA, P)
                             vB += mB * P; wB += iB * cross(rB, P)
@@ -235,26 +259,30 @@ extension World {
                 for i in 0..<count {
                     var c = cs[i]
                     if c.restitution == 0 { continue }
-                    var a = st[c.bodyA], b = st[c.bodyB]
-                    let n = c.normal
-                    for k in 0..<c.count {
+                    let ia = Int(c.bodyA), ib = Int(c.bodyB)
+                    var a = st[ia], b = st[ib]
+                    let n = c.normal.double
+                    let e = Double(c.restitution)
+                    let mA = Double(c.invMassA), iA = Double(c.invIA), mB = Double(c.invMassB), iB = Double(c.invIB)
+                    for k in 0..<Int(c.count) {
                         var cp = k == 0 ? c.p0 : c.p1
-                        if cp.relativeVelocity > -threshold || cp.maxNormalImpulse == 0 { continue }
-                        let rA = cp.anchorA, rB = cp.anchorB
+                        let rel = Double(cp.relativeVelocity)
+                        if rel > -threshold || cp.maxNormalImpulse == 0 { continue }
+                        let rA = cp.anchorA.double, rB = cp.anchorB.double
                         let vn = dot((b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA)), n)
-                        let impulse = -cp.normalMass * (vn + c.restitution * cp.relativeVelocity)
-                        let newImpulse = max(cp.normalImpulse + impulse, 0)
-                        let applied = newImpulse - cp.normalImpulse
-                        cp.normalImpulse = newImpulse
-                        cp.maxNormalImpulse = max(cp.maxNormalImpulse, applied)
+                        let old = Double(cp.normalImpulse)
+                        let newImpulse = max(old - Double(cp.normalMass) * (vn + e * rel), 0)
+                        let applied = newImpulse - old
+                        cp.normalImpulse = Float(newImpulse)
+                        cp.maxNormalImpulse = max(cp.maxNormalImpulse, Float(applied))
                         let P = applied * n
-                        a.v -= c.invMassA * P; a.w -= c.invIA * cross(rA, P)
-                        b.v += c.invMassB * P; b.w += c.invIB * cross(rB, P)
+                        a.v -= mA * P; a.w -= iA * cross(rA, P)
+                        b.v += mB * P; b.w += iB * cross(rB, P)
                         if k == 0 { c.p0 = cp } else { c.p1 = cp }
                     }
                     cs[i] = c
-                    if c.invMassA > 0 || c.invIA > 0 { st[c.bodyA] = a }
-                    if c.invMassB > 0 || c.invIB > 0 { st[c.bodyB] = b }
+                    if mA > 0 || iA > 0 { st[ia] = a }
+                    if mB > 0 || iB > 0 { st[ib] = b }
                 }
             }
         }
@@ -265,14 +293,14 @@ extension World {
         constraints.withUnsafeBufferPointer { cs in
             contacts.withUnsafeMutableBufferPointer { ct in
                 for c in cs {
-                    let m = ct.baseAddress! + c.contact
-                    m.pointee.manifold.p0.normalImpulse = c.p0.normalImpulse
-                    m.pointee.manifold.p0.tangentImpulse = c.p0.tangentImpulse
-                    m.pointee.manifold.p0.maxNormalImpulse = c.p0.maxNormalImpulse
+                    let m = ct.baseAddress! + Int(c.contact)
+                    m.pointee.manifold.p0.normalImpulse = Double(c.p0.normalImpulse)
+                    m.pointee.manifold.p0.tangentImpulse = Double(c.p0.tangentImpulse)
+                    m.pointee.manifold.p0.maxNormalImpulse = Double(c.p0.maxNormalImpulse)
                     if c.count > 1 {
-                        m.pointee.manifold.p1.normalImpulse = c.p1.normalImpulse
-                        m.pointee.manifold.p1.tangentImpulse = c.p1.tangentImpulse
-                        m.pointee.manifold.p1.maxNormalImpulse = c.p1.maxNormalImpulse
+                        m.pointee.manifold.p1.normalImpulse = Double(c.p1.normalImpulse)
+                        m.pointee.manifold.p1.tangentImpulse = Double(c.p1.tangentImpulse)
+                        m.pointee.manifold.p1.maxNormalImpulse = Double(c.p1.maxNormalImpulse)
                     }
                 }
             }

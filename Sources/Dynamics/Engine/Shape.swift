@@ -68,6 +68,9 @@ struct Shape {
     var unitMass = 0.0
     var centroid = Vec2.zero
     var unitInertia = 0.0
+    /// Bounding circle in body coordinates: a cheap reject before the separating-axis test.
+    var boundCenter = Vec2.zero
+    var boundRadius = 0.0
 
     init(body: Int, geometry: ShapeGeometry, def: ShapeDef, vertexStart: Int) {
         self.body = body
@@ -78,10 +81,13 @@ struct Shape {
         case .circle(let c, let r):
             isCircle = true; circleCenter = c; radius = r
             unitMass = Double.pi * r * r; centroid = c; unitInertia = unitMass * 0.5 * r * r
+            boundCenter = c; boundRadius = r
         case .polygon(let p):
             vertexCount = p.count
             let md = p.massData(density: 1)
             unitMass = md.mass; centroid = md.center; unitInertia = md.inertiaAboutCenter
+            boundCenter = p.centroid
+            boundRadius = p.vertices.map { ($0 - p.centroid).length }.max() ?? 0
         }
     }
 

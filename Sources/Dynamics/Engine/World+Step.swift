@@ -37,7 +37,7 @@ extension World {
         for i in awakeBodies { constrained[i] = false }
         prepareContacts(h: h)
         prepareJoints(h: h)
-        for c in constraints where contacts[c.contact].touching { constrained[c.bodyA] = true; constrained[c.bodyB] = true }
+        for c in constraints where contacts[Int(c.contact)].touching { constrained[Int(c.bodyA)] = true; constrained[Int(c.bodyB)] = true }
         for j in activeJoints { constrained[joints[j].bodyA] = true; constrained[joints[j].bodyB] = true }
         warmStartJoints(initial: true)
 
@@ -95,8 +95,12 @@ extension World {
                     let gb = b.hasGravityOverride ? b.gravityOverride : b.gravityScale * g
                     let dv = h * (gb + s.invMass * b.force)
                     let dw = h * s.invI * b.torque
-                    s.v = dv + linearDamping * s.v
-                    s.w = dw + angularDamping * s.w
+                    // Damping after the forces (v /= 1 + h c): terminal speed a / c, so a huge
+                    // resistance really holds an item still against gravity (UIKit's recipe).
+                    let v0 = s.v
+                    s.v = linearDamping * (s.v + dv)
+                    s.w = angularDamping * (s.w + dw)
+                    s.integrationDelta = s.v - v0
                     let speed2 = s.v.lengthSquared
                     if speed2 > maxSpeed * maxSpeed { s.v = (maxSpeed / speed2.squareRoot()) * s.v }
                     if abs(s.w) > maxAngular { s.w = s.w > 0 ? maxAngular : -maxAngular }
@@ -111,22 +115,18 @@ extension World {
     /// symplectic Euler drifts by v h per bounce and a restitution-1 ball would sink 1% a bounce.
     /// Bodies held by contacts or joints keep the plain update, so a resting body never creeps.
     private func integratePositions(h: Double) {
-        let g = gravity
-        bodies.withUnsafeBufferPointer { bs in
-            states.withUnsafeMutableBufferPointer { st in
+        states.withUnsafeMutableBufferPointer { st in
                 for i in awakeBodies {
                     var s = st[i]
                     s.dq = s.dq.integrated(by: h * s.w)
-                    let b = bs[i]
-                    if b.type == .dynamic && !constrained[i] {
-                        let a = (b.hasGravityOverride ? b.gravityOverride : b.gravityScale * g) + s.invMass * b.force
-                        s.dp += h * s.v - (0.5 * h * h) * a
+                    if !constrained[i] {
+                        // Half the velocity change of the forces comes off: x += v0 h + a h^2 / 2.
+                        s.dp += h * s.v - (0.5 * h) * s.integrationDelta
                     } else {
                         s.dp += h * s.v
                     }
                     st[i] = s
                 }
-            }
         }
     }
 

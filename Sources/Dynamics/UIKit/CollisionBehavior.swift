@@ -119,8 +119,8 @@ public final class CollisionBehavior: DynamicBehavior {
             let i = referenceBoundsInsets
             let x0 = r.minX + i.left, x1 = r.maxX - i.right, y0 = r.minY + i.top, y1 = r.maxY - i.bottom
             sd.userData = animator.registerBoundary(self, identifier: nil)
-            world.createChain(body, points: [CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1)].map { Vec2(points: $0) },
-                              closed: true, sd)
+            let corners = [CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1)]
+            Self.addSolidLoop(corners, to: body, world: world, def: sd)
         }
         for b in boundaries {
             sd.userData = animator.registerBoundary(self, identifier: b.id)
@@ -128,9 +128,58 @@ public final class CollisionBehavior: DynamicBehavior {
             case .segment(let p, let q):
                 world.createChain(body, points: [Vec2(points: p), Vec2(points: q)], closed: false, sd)
             case .path(let pts, let closed):
-                world.createChain(body, points: pts.map { Vec2(points: $0) }, closed: closed, sd)
+                if closed && Self.isConvex(pts) {
+                    Self.addSolidLoop(pts, to: body, world: world, def: sd)
+                } else {
+                    world.createChain(body, points: pts.map { Vec2(points: $0) }, closed: closed, sd)
+                }
             }
         }
+    }
+
+    /// How far solid walls reach outward (points).
+    static let wallThickness: CGFloat = 2000
+
+    /// A closed convex loop as solid walls: one thick quad outward of each edge. Thin two-sided
+    /// segments let an item that is squeezed past an edge's middle be pushed out on the far
+    /// side; a solid wall always pushes it back in [choice: "do better" than iOS].
+    static func addSolidLoop(_ points: [CGPoint], to body: BodyID, world: World, def: ShapeDef) {
+        var area: CGFloat = 0
+        for k in points.indices {
+            let a = points[k], b = points[(k + 1) % points.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        let sign: CGFloat = area > 0 ? 1 : -1
+        for k in points.indices {
+            let a = points[k], b = points[(k + 1) % points.count]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let len = (dx * dx + dy * dy).squareRoot()
+            guard len > 1e-6 else { continue }
+            // Outward normal: to the right of the edge for a positive-area loop (y down).
+            let nx = sign * dy / len * wallThickness, ny = -sign * dx / len * wallThickness
+            // Extended along the edge so the walls also fill the corners; for a convex loop the
+            // strip beyond an edge's supporting line never reaches inside.
+            let ex = dx / len * wallThickness, ey = dy / len * wallThickness
+            let a2 = CGPoint(x: a.x - ex, y: a.y - ey), b2 = CGPoint(x: b.x + ex, y: b.y + ey)
+            let quad = [a2, b2, CGPoint(x: b2.x + nx, y: b2.y + ny), CGPoint(x: a2.x + nx, y: a2.y + ny)].map { Vec2(points: $0) }
+            if let polygon = try? Polygon(points: quad) {
+                world.createShape(body, .polygon(polygon), def)
+            } else {
+                world.createChain(body, points: [Vec2(points: a), Vec2(points: b)], closed: false, def)
+            }
+        }
+    }
+
+    static func isConvex(_ points: [CGPoint]) -> Bool {
+        guard points.count >= 3 else { return false }
+        var sign: CGFloat = 0
+        for k in points.indices {
+            let a = points[k], b = points[(k + 1) % points.count], c = points[(k + 2) % points.count]
+            let turn = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            if abs(turn) < 1e-9 { continue }
+            if sign == 0 { sign = turn } else if (turn > 0) != (sign > 0) { return false }
+        }
+        return sign != 0
     }
 
     override func teardown(_ animator: DynamicAnimator) {

@@ -1,2 +1,0 @@
-import XCTest
-final class AnimaticTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
