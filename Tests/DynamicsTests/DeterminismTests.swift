@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+@testable import Dynamics
+
+/// Box2D keeps a golden hash of its "falling hinges" scene; this is ours: mixed shapes and
+/// joints stepped several hundred times, hashed bit for bit. A change of the number is a
+/// change of the simulation: update it only on purpose, and say why in the commit.
+final class DeterminismTests: XCTestCase {
+    static let goldenHash: UInt64 = 11_701_592_110_836_961_295
+
+    func referenceWorld() -> World {
+        let world = World(gravity: Vec2(0, 10))
+        var gd = BodyDef(); gd.type = .staticBody
+        let ground = world.createBody(gd)
+        world.createChain(ground, points: [Vec2(-6, -8), Vec2(-6, 0), Vec2(6, 0), Vec2(6, -8)], closed: false)
+        var previous: BodyID?
+        for k in 0..<40 {
+            var def = BodyDef()
+            def.position = Vec2(-3 + Double(k % 8) * 0.8, -1 - Double(k / 8) * 1.1)
+            def.angle = 0.1 * Double(k)
+            let b = world.createBody(def)
+            var sd = ShapeDef(); sd.restitution = k % 3 == 0 ? 0.4 : 0; sd.friction = 0.3 + 0.1 * Double(k % 5)
+            switch k % 4 {
+            case 0: world.createShape(b, .polygon(.box(halfWidth: 0.3, halfHeight: 0.2)), sd)
+            case 1: world.createShape(b, .circle(center: .zero, radius: 0.25), sd)
+            case 2: world.createShape(b, .polygon(.ellipse(radiusX: 0.35, radiusY: 0.2, tolerance: 0.005)), sd)
+            default: world.createShape(b, .polygon(try! Polygon(points: [Vec2(-0.3, 0.2), Vec2(0.3, 0.2), Vec2(0, -0.3)])), sd)
+            }
+            if let p = previous, k % 8 != 0 {
+                // A chain of hinges within each row, a rope every fourth body.
+                let anchor = 0.5 * (world.position(p) + world.position(b))
+                if k % 4 == 3 {
+                    var jd = JointDef(kind: .distance, bodyA: p, bodyB: b, anchorA: world.position(p), anchorB: world.position(b))
+                    jd.maxLength = 1.2
+                    world.createJoint(jd)
+                } else {
+                    world.createJoint(JointDef(kind: .revolute, bodyA: p, bodyB: b, anchorA: anchor, anchorB: anchor))
+                }
+            }
+            previous = b
+        }
+        return world
+    }
+
+    func testReferenceSceneIsBitIdenticalAcrossRunsAndMatchesTheGoldenHash() {
+        let a = referenceWorld(), b = referenceWorld()
+        for _ in 0..<400 { a.step(1.0 / 60); b.step(1.0 / 60) }
+        let hash = Workloads.stateHash(a)
+        XCTAssertEqual(hash, Workloads.stateHash(b))
+        print("determinism golden hash: \(hash)")
+        XCTAssertEqual(hash, Self.goldenHash, "the reference simulation changed")
+    }
+}

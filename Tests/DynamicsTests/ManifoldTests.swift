@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+@testable import Dynamics
+
+/// Golden contact points for the narrow-phase routines (worked out by hand in the comments).
+final class ManifoldTests: XCTestCase {
+    let spec = EngineConstants.speculativeDistance
+
+    func collide(_ a: Polygon, _ xfA: Transform, _ b: Polygon, _ xfB: Transform) -> Manifold {
+        a.vertices.withUnsafeBufferPointer { va in a.normals.withUnsafeBufferPointer { na in
+            b.vertices.withUnsafeBufferPointer { vb in b.normals.withUnsafeBufferPointer { nb in
+                collidePolygons(va, na, xfA, vb, nb, xfB, speculative: spec)
+            } }
+        } }
+    }
+
+    func points(_ m: Manifold) -> [(Vec2, Double)] {
+        (0..<m.count).map { (m[$0].point, m[$0].separation) }.sorted { $0.0.x < $1.0.x }
+    }
+
+    func assertPoint(_ p: (Vec2, Double), _ x: Double, _ y: Double, _ s: Double, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(p.0.x, x, accuracy: 1e-9, file: file, line: line)
+        XCTAssertEqual(p.0.y, y, accuracy: 1e-9, file: file, line: line)
+        XCTAssertEqual(p.1, s, accuracy: 1e-9, file: file, line: line)
+    }
+
+    func testBoxOnBox() {
+        // B overlaps A's +y face by 0.1 over the full width: two points at x = -0.5 and 0.5,
+        // midway between the faces (y = 0.45), separation -0.1, normal +y.
+        let box = Polygon.box(halfWidth: 0.5, halfHeight: 0.5)
+        let m = collide(box, .identity, box, Transform(p: Vec2(0, 0.9), q: .identity))
+        XCTAssertEqual(m.count, 2)
+        XCTAssertEqual(m.normal.x, 0, accuracy: 1e-12); XCTAssertEqual(m.normal.y, 1, accuracy: 1e-12)
+        let p = points(m)
+        assertPoint(p[0], -0.5, 0.45, -0.1)
+        assertPoint(p[1], 0.5, 0.45, -0.1)
+    }
+
+    func testBoxOnSegment() {
+        // A box whose lower face is 0.05 below a segment on y = 0: points at the box's
+        // corners moved halfway to the segment (y = 0.025), separation -0.05, normal -y.
+        let segment = Polygon(segmentFrom: Vec2(-2, 0), to: Vec2(2, 0))
+        let box = Polygon.box(halfWidth: 0.5, halfHeight: 0.5)
+        let m = collide(segment, .identity, box, Transform(p: Vec2(0, -0.45), q: .identity))
+        XCTAssertEqual(m.count, 2)
+        XCTAssertEqual(m.normal.y, -1, accuracy: 1e-12)
+        let p = points(m)
+        assertPoint(p[0], -0.5, 0.025, -0.05)
+        assertPoint(p[1], 0.5, 0.025, -0.05)
+    }
+
+    func testRotatedBoxCornerOnBoxFace() {
+        // B turned 45 degrees; its lowest corner reaches y = 0.4, 0.1 into A's face at 0.5:
+        // one point at (0, 0.45), separation -0.1 (the other end of the edge is far away).
+        let box = Polygon.box(halfWidth: 0.5, halfHeight: 0.5)
+        let c = 0.5 + 0.5 * 2.0.squareRoot() - 0.1
+        let m = collide(box, .identity, box, Transform(p: Vec2(0, c), q: Rot(angle: Double.pi / 4)))
+        XCTAssertEqual(m.count, 1)
+        assertPoint(points(m)[0], 0, 0.45, -0.1)
+    }
+
+    func testPentagonOnBoxFeatureIdsSurviveAFlip() throws {
+        // The same pair seen as (box, pentagon) and (pentagon, box) gives the same points.
+        let pentagon = try Polygon(points: (0..<5).map { k in Vec2(0.5 * cos(2 * Double.pi * Double(k) / 5 + 0.3), 0.5 * sin(2 * Double.pi * Double(k) / 5 + 0.3)) })
+        let box = Polygon.box(halfWidth: 1, halfHeight: 0.5)
+        let xfP = Transform(p: Vec2(0.2, 0.9), q: .identity)
+        let m1 = collide(box, .identity, pentagon, xfP)
+        let m2 = collide(pentagon, xfP, box, .identity)
+        XCTAssertGreaterThan(m1.count, 0)
+        XCTAssertEqual(m1.count, m2.count)
+        let p1 = points(m1), p2 = points(m2)
+        for k in 0..<p1.count {
+            XCTAssertEqual(p1[k].0.x, p2[k].0.x, accuracy: 1e-9)
+            XCTAssertEqual(p1[k].0.y, p2[k].0.y, accuracy: 1e-9)
+            XCTAssertEqual(p1[k].1, p2[k].1, accuracy: 1e-9)
+        }
+        XCTAssertEqual(m1.normal.y, -m2.normal.y, accuracy: 1e-12)
+    }
+
+    func testCircleOnBoxFace() {
+        // Circle of radius 0.25 at (0, 0.7): 0.05 into A's face at 0.5. The point is midway
+        // between the face (0.5) and the circle's surface (0.45).
+        let box = Polygon.box(halfWidth: 0.5, halfHeight: 0.5)
+        let m = box.vertices.withUnsafeBufferPointer { v in box.normals.withUnsafeBufferPointer { n in
+            collidePolygonAndCircle(v, n, .identity, center: .zero, radius: 0.25, Transform(p: Vec2(0, 0.7), q: .identity), speculative: spec)
+        } }
+        XCTAssertEqual(m.count, 1)
+        assertPoint(points(m)[0], 0, 0.475, -0.05)
+        XCTAssertEqual(m.normal.y, 1, accuracy: 1e-12)
+        // Near a corner the normal points from the corner to the center.
+        let corner = box.vertices.withUnsafeBufferPointer { v in box.normals.withUnsafeBufferPointer { n in
+            collidePolygonAndCircle(v, n, .identity, center: .zero, radius: 0.25, Transform(p: Vec2(0.6, 0.6), q: .identity), speculative: spec)
+        } }
+        XCTAssertEqual(corner.count, 1)
+        XCTAssertEqual(corner.normal.x, 0.5.squareRoot(), accuracy: 1e-9)
+        XCTAssertEqual(corner.p0.separation, 0.1 * 2.0.squareRoot() - 0.25, accuracy: 1e-9)
+    }
+
+    func testCircleOnCircle() {
+        let m = collideCircles(centerA: .zero, radiusA: 0.5, .identity, centerB: .zero, radiusB: 0.3,
+                               Transform(p: Vec2(0.7, 0), q: .identity), speculative: spec)
+        XCTAssertEqual(m.count, 1)
+        assertPoint(points(m)[0], 0.45, 0, -0.1)
+        XCTAssertEqual(m.normal.x, 1, accuracy: 1e-12)
+        // Apart by more than the speculative distance: no points.
+        let apart = collideCircles(centerA: .zero, radiusA: 0.5, .identity, centerB: .zero, radiusB: 0.3,
+                                   Transform(p: Vec2(0.9, 0), q: .identity), speculative: spec)
+        XCTAssertEqual(apart.count, 0)
+    }
+
+    func testPolygonValidation() {
+        XCTAssertThrowsError(try Polygon(points: [Vec2(0, 0), Vec2(1, 0)]))
+        XCTAssertThrowsError(try Polygon(points: [Vec2(0, 0), Vec2(2, 0), Vec2(1, 0.2), Vec2(2, 2), Vec2(0, 2)])) // dent
+        let cw = try! Polygon(points: [Vec2(0, 0), Vec2(0, 1), Vec2(1, 1), Vec2(1, 0)])
+        let ccw = try! Polygon(points: [Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)])
+        XCTAssertEqual(cw.centroid, ccw.centroid)
+        XCTAssertEqual(cw.count, 4)
+        // 16+ vertices are accepted (up to 64).
+        let many = (0..<40).map { k in Vec2(cos(Double(k) * 2 * Double.pi / 40), sin(Double(k) * 2 * Double.pi / 40)) }
+        XCTAssertEqual(try Polygon(points: many).count, 40)
+        // An ellipse polygon stays within 0.5 pt (0.005 m) of the true curve at 400 pt.
+        let e = Polygon.ellipse(radiusX: 2, radiusY: 1, tolerance: 0.005)
+        for k in 0..<e.count {
+            let a = e.vertices[k], b = e.vertices[(k + 1) % e.count]
+            for t in stride(from: 0.0, through: 1.0, by: 0.1) {
+                let p = lerp(a, b, t)
+                // Distance to the ellipse along the ray, in metres.
+                let r = 1 / ((p.x * p.x) / 4 + p.y * p.y).squareRoot()
+                XCTAssertLessThan(abs(1 - r) * p.length, 0.005 + 1e-9)
+            }
+        }
+    }
+}
