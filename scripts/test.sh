@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Sets up and runs the whole test suite (release build: the engine tests step the
 # 5,050-box pyramid, which takes minutes unoptimised). ffmpeg is installed so the preview
-# tests run instead of skipping. Ends with one summary line: "tests: N passed, N failed".
+# and headless-browser tests run instead of skipping. Ends with one summary line: "tests: N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export ANIMATIC_EXTRA_PACKAGES="${ANIMATIC_EXTRA_PACKAGES:-ffmpeg}"
+export ANIMATIC_EXTRA_PACKAGES="${ANIMATIC_EXTRA_PACKAGES:-ffmpeg chromium}"
 source scripts/setup.sh
 swift build -c release --build-tests -Xswiftc -enable-testing
 log="$(mktemp)"
