@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+@testable import Dynamics
+
+/// Sleeping, events, filtering, hooks and body types at the engine level.
+final class EngineFeatureTests: XCTestCase {
+    func testRestingBodySleepsAndAnImpactWakesIt() {
+        let world = World(gravity: Vec2(0, 10))
+        _ = makeGround(world)
+        let box = makeBox(world, center: Vec2(0, -0.25), half: 0.25)
+        var sleptAt: Int?
+        for k in 0..<120 {
+            world.step(1.0 / 60)
+            if sleptAt == nil && !world.isAwake(box) { sleptAt = k }
+        }
+        XCTAssertNotNil(sleptAt)
+        XCTAssertLessThan(sleptAt!, 60, "asleep within 1 s of resting")
+        XCTAssertTrue(world.isAtRest)
+        // A falling box lands on it: the sleeper wakes.
+        _ = makeBox(world, center: Vec2(0, -2), half: 0.25)
+        var woke = false
+        for _ in 0..<60 { world.step(1.0 / 60); if world.isAwake(box) { woke = true } }
+        XCTAssertTrue(woke)
+        // With sleeping off nothing sleeps.
+        let awake = World(gravity: Vec2(0, 10))
+        awake.enableSleep = false
+        _ = makeGround(awake)
+        let b = makeBox(awake, center: Vec2(0, -0.25), half: 0.25)
+        for _ in 0..<120 { awake.step(1.0 / 60) }
+        XCTAssertTrue(awake.isAwake(b))
+    }
+
+    func testContactEventsBeganOnceEndedOnceWithAPoint() {
+        let world = World(gravity: Vec2(0, 10))
+        _ = makeGround(world, restitution: 0.6)
+        let box = makeBox(world, center: Vec2(0, -1), half: 0.25, restitution: 0.6, fixedRotation: true)
+        var began: [ContactBeginEvent] = [], ended = 0
+        for _ in 0..<60 {
+            world.step(1.0 / 60)
+            began += world.contactBeginEvents
+            ended += world.contactEndEvents.count
+        }
+        XCTAssertGreaterThanOrEqual(began.count, 2, "bounces")
+        XCTAssertEqual(began.count, ended + (world.touchingContactCount > 0 ? 1 : 0))
+        XCTAssertEqual(began[0].point.y, 0, accuracy: 0.01, "on the ground line")
+        XCTAssertEqual(began[0].point.x, 0, accuracy: 0.26)
+        _ = box
+    }
+
+    func testFilterAndPredicateKeepPairsApart() {
+        let world = World(gravity: Vec2(0, 10))
+        _ = makeGround(world)
+        let low = makeBox(world, center: Vec2(0, -0.25), half: 0.25)
+        var def = BodyDef(); def.position = Vec2(0, -1)
+        let high = world.createBody(def)
+        var sd = ShapeDef(); sd.filter = CollisionFilter(categoryBits: 2, maskBits: 1 | 4)
+        let shape = world.createShape(high, .polygon(.box(halfWidth: 0.25, halfHeight: 0.25)), sd)
+        world.setFilter(world.shapes(of: low)[0], CollisionFilter(categoryBits: 4, maskBits: 1))
+        for _ in 0..<90 { world.step(1.0 / 60) }
+        // low (category 4) does not accept category 2: high falls through it to the ground.
+        XCTAssertEqual(world.position(high).y, -0.25, accuracy: 0.01)
+        _ = shape
+        // A predicate can veto a pair the filter allows.
+        let w2 = World(gravity: Vec2(0, 10))
+        _ = makeGround(w2)
+        let a = makeBox(w2, center: Vec2(0, -0.25), half: 0.25)
+        let b = makeBox(w2, center: Vec2(0, -1), half: 0.25)
+        w2.shouldCollide = { s1, s2 in
+            let bodies = Set([w2.body(of: s1), w2.body(of: s2)])
+            return bodies != Set([a, b])
+        }
+        for _ in 0..<90 { w2.step(1.0 / 60) }
+        XCTAssertEqual(w2.position(b).y, -0.25, accuracy: 0.01)
+    }
+
+    func testForceHookAndKinematicBodies() {
+        let world = World(gravity: .zero)
+        let b = makeBox(world, center: .zero, half: 0.5) // 1 kg
+        world.setForceHook(b) { w, id in w.applyForceToCenter(id, Vec2(2, 0)) }
+        for _ in 0..<60 { world.step(1.0 / 60) }
+        XCTAssertEqual(world.linearVelocity(b).x, 2, accuracy: 1e-9)
+        world.setForceHook(b, nil)
+        for _ in 0..<60 { world.step(1.0 / 60) }
+        XCTAssertEqual(world.linearVelocity(b).x, 2, accuracy: 1e-9)
+        // A kinematic body moves at its velocity and pushes dynamic ones, unaffected by them.
+        var kd = BodyDef(); kd.type = .kinematic; kd.position = Vec2(-2, 0)
+        let k = world.createBody(kd)
+        world.createShape(k, .polygon(.box(halfWidth: 0.5, halfHeight: 0.5)))
+        world.setLinearVelocity(k, Vec2(1, 0))
+        let target = makeBox(world, center: Vec2(0, 3), half: 0.25)
+        world.setTransform(k, position: Vec2(-2, 3), angle: 0)
+        for _ in 0..<120 { world.step(1.0 / 60) }
+        XCTAssertEqual(world.linearVelocity(k).x, 1, accuracy: 1e-12)
+        XCTAssertGreaterThan(world.position(target).x, 0.5, "pushed along")
+    }
+
+    func testLinearDampingLaw() {
+        let world = World(gravity: .zero)
+        let b = makeBox(world, center: .zero, half: 0.5)
+        world.setLinearDamping(b, 2)
+        world.setLinearVelocity(b, Vec2(1, 0))
+        world.step(1.0 / 60)
+        // v /= 1 + h c per sub-step, four sub-steps.
+        XCTAssertEqual(world.linearVelocity(b).x, pow(1 / (1 + (1.0 / 240) * 2), 4), accuracy: 1e-12)
+    }
+}
