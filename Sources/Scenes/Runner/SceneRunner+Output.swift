@@ -65,21 +65,8 @@ extension SceneRunner {
         return "\(x)"
     }
 
-    func json(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if ch.value < 0x20 { out += String(format: "\\u%04x", ch.value) } else { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (the scene writer's escaping).
+    func json(_ s: String) -> String { JSON5Value.quoted(s) }
 
     func hex(_ c: SceneColor) -> String {
         func byte(_ v: Double) -> String { String(format: "%02X", Int((min(max(v, 0), 1) * 255).rounded())) }
