@@ -224,6 +224,10 @@ public final class SceneRunner {
         for b in pan.suspended { addItem(view, to: b) }
         for b in pan.suspendedWhole where b.dynamicAnimator == nil { animator.addBehavior(b) }
         if pan.releaseVelocity {
+            // An item dragged out of all its behaviors has no body until the animator next
+            // brings itself up to date, and a velocity set before that is silently dropped:
+            // update it first (items(in:) does) so the item leaves the finger at its speed.
+            _ = animator.items(in: .zero)
             animator.setLinearVelocity(CGVector(dx: pan.fingerVelocity.dx, dy: pan.fingerVelocity.dy), of: view)
         }
     }
