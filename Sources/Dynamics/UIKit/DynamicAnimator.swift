@@ -182,7 +182,10 @@ public final class DynamicAnimator {
         guard isRunning else { return }
         processContactEvents(world.drainContactEvents())
         let ordered = flattenedBehaviors()
-        for b in ordered { b.applyForces(self, dt: dt) }
+        // Velocity fields last: they override the accelerations the others have applied [doc].
+        func setsVelocity(_ b: DynamicBehavior) -> Bool { (b as? FieldBehavior)?.kind == .velocity }
+        for b in ordered where !setsVelocity(b) { b.applyForces(self, dt: dt) }
+        for b in ordered where setsVelocity(b) { b.applyForces(self, dt: dt) }
         world.step(dt)
         elapsedTime += dt
         for r in records {

@@ -160,9 +160,11 @@ public final class FieldBehavior: DynamicBehavior {
             guard let (f, override) = force(at: p, velocity: v, mass: mass, charge: animator.charge(of: item),
                                             time: animator.elapsedTime, dt: dt) else { continue }
             if let velocity = override {
-                // Sets the velocity and cancels the item's gravity for the step, overriding
+                // Sets the velocity and cancels the item's gravity and the forces of this step
+                // (other fields, pushes: the animator applies velocity fields last), overriding
                 // other accelerations inside the region [doc].
                 world.setLinearVelocity(body, velocity)
+                world.bodies[body.index].force = .zero
                 world.applyForceToCenter(body, -world.mass(body) * animator.gravity(of: item))
             } else if f != .zero {
                 world.applyForceToCenter(body, f)

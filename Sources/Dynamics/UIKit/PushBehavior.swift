@@ -13,7 +13,15 @@ public final class PushBehavior: DynamicBehavior {
     private var list = ItemList()
     public var items: [DynamicItem] { list.items }
     /// Force vector in UIKit newtons. Default (0, 0).
-    public var pushDirection = CGVector.zero { didSet { setNeedsUpdate() } }
+    public var pushDirection = CGVector.zero {
+        didSet {
+            if pushDirection != .zero { zeroMagnitudeAngle = atan2(pushDirection.dy, pushDirection.dx) }
+            setNeedsUpdate()
+        }
+    }
+    /// The angle while the magnitude is 0: UIKit keeps angle and magnitude apart, so setting the
+    /// angle first and the magnitude after (the recipes' order) pushes at that angle.
+    private var zeroMagnitudeAngle: CGFloat = 0
     /// Whether the push acts. Instantaneous pushes turn it off after firing.
     public var active = true { didSet { if active && !oldValue { pendingImpulse = true }; setNeedsUpdate() } }
     private var pendingImpulse = true
@@ -29,14 +37,19 @@ public final class PushBehavior: DynamicBehavior {
     public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
 
     public var angle: CGFloat {
-        get { pushDirection.dx == 0 && pushDirection.dy == 0 ? 0 : atan2(pushDirection.dy, pushDirection.dx) }
-        set { let m = magnitude; pushDirection = CGVector(dx: m * cos(newValue), dy: m * sin(newValue)) }
+        get { pushDirection.dx == 0 && pushDirection.dy == 0 ? zeroMagnitudeAngle : atan2(pushDirection.dy, pushDirection.dx) }
+        set {
+            zeroMagnitudeAngle = newValue
+            let m = magnitude
+            pushDirection = CGVector(dx: m * cos(newValue), dy: m * sin(newValue))
+        }
     }
     public var magnitude: CGFloat {
         get { pushDirection.length }
         set { let a = angle; pushDirection = CGVector(dx: newValue * cos(a), dy: newValue * sin(a)) }
     }
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
+        zeroMagnitudeAngle = angle
         pushDirection = CGVector(dx: magnitude * cos(angle), dy: magnitude * sin(angle))
     }
     /// Applies the push at `offset` from the item's center (in the item's rotated frame).
