@@ -170,3 +170,15 @@ final class UIKitFieldTests: XCTestCase {
         XCTAssertTrue(r.difference(from: box).contains(CGPoint(x: 0, y: 50)))
     }
 }
+
+/// Regression: noise at a far-away or non-finite point crashed converting floor(x) to Int.
+final class NoiseRobustnessTests: XCTestCase {
+    func testNoiseIsDefinedEverywhereAndPeriodic() {
+        let n = GradientNoise(seed: 3)
+        XCTAssertEqual(n.value(1e19, -3e20, 5), n.value(1e19, -3e20, 5))
+        XCTAssertEqual(n.value(.nan, 0, 0), 0)
+        XCTAssertEqual(n.value(.infinity, 0, 0), 0)
+        XCTAssertEqual(n.value(1.25, 2.5, 0.75), n.value(1.25 + 256, 2.5 - 512, 0.75 + 256), accuracy: 1e-9)
+        XCTAssertLessThanOrEqual(abs(n.value(17.3, 4.1, 2.2)), 1.5)
+    }
+}

@@ -283,10 +283,9 @@ final class RecipeSceneTests: XCTestCase {
         let fieldVelocity = (x: -40.0, y: -50.0)
         let fieldSpeed = (40.0 * 40 + 50 * 50).squareRoot()
         func inField(_ frame: TraceFrame) -> Bool { distance(frame.item("orangeView").point, screenCenter) < 100 }
-        // Inside the region the view moves up-left at the field's velocity. (The engine cancels
-        // only gravity behaviors there, so one step of the linear gravity field is still added:
-        // it reads (-33, -33) pt/s rather than (-40, -50); hence the tolerances.) Frames right
-        // at the rim are left out: the field samples the step's midpoint, which may lie outside.
+        // Inside the region the view moves up-left at the field's velocity (velocity fields
+        // override every other force). Frames right at the rim are left out: the field samples
+        // the step's midpoint, which may lie outside.
         let inside = frames.filter {
             distance($0.item("orangeView").point, screenCenter) < 95 && !($0.time > pan.at && $0.time <= pan.end + 1e-9)
         }

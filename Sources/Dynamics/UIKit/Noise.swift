@@ -41,9 +41,14 @@ public struct GradientNoise: Sendable {
 
     /// Noise at (x, y, z).
     public func value(_ x: Double, _ y: Double, _ z: Double) -> Double {
-        let fx = floor(x), fy = floor(y), fz = floor(z)
+        guard x.isFinite && y.isFinite && z.isFinite else { return 0 }
+        // The lattice repeats every 256 cells, so reducing the coordinates first changes no
+        // value and keeps a far-flung item from overflowing the integer conversion below.
+        let px = x.truncatingRemainder(dividingBy: 256), py = y.truncatingRemainder(dividingBy: 256)
+        let pz = z.truncatingRemainder(dividingBy: 256)
+        let fx = floor(px), fy = floor(py), fz = floor(pz)
         let X = Int(fx) & 255, Y = Int(fy) & 255, Z = Int(fz) & 255
-        let x = x - fx, y = y - fy, z = z - fz
+        let x = px - fx, y = py - fy, z = pz - fz
         let u = Self.fade(x), v = Self.fade(y), w = Self.fade(z)
         let A = perm[X] + Y, AA = perm[A] + Z, AB = perm[A + 1] + Z
         let B = perm[X + 1] + Y, BA = perm[B] + Z, BB = perm[B + 1] + Z
