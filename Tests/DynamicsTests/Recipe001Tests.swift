@@ -20,7 +20,9 @@ final class CollisionDelegateRecipeTests: XCTestCase {
     }
 
     /// The recipe's view controller, with a stand-in for `UIView.animate(withDuration:)` driven
-    /// by the animator's clock (the run loop of the test calls `tickAnimations()` every frame).
+    /// by the display's clock: the run loop of the test calls `tickAnimations()` every frame.
+    /// (Not the animator's `elapsedTime`: it stops while the animator pauses at rest, and UIView
+    /// animations keep running then.)
     final class ViewController: CollisionBehaviorDelegate {
         static let kBottomBoundary = "bottomBoundary"
         var squareViews: [DynamicView] = []
@@ -32,16 +34,19 @@ final class CollisionDelegateRecipeTests: XCTestCase {
         var events: [String] = []
         var removed: [(item: String, time: TimeInterval)] = []
         private var animations: [(view: DynamicView, behavior: CollisionBehavior, start: TimeInterval, from: Look)] = []
+        /// Display time: frames ticked so far x 1/60 s (the callbacks of a step see the time
+        /// the step ends at).
+        private(set) var now: TimeInterval = 1.0 / 60
 
         func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
                                withBoundaryIdentifier identifier: String?, at point: CGPoint) {
             let view = item as! DynamicView
-            began.append((view.name, identifier, point, animator.elapsedTime))
+            began.append((view.name, identifier, point, now))
             events.append("began \(view.name)")
             onBegan?(view, point)
             if identifier == Self.kBottomBoundary {
                 // [UIView animateWithDuration:1.0 animations: red, alpha 0, scale 2 completion: ...]
-                animations.append((view, behavior, animator.elapsedTime, looks[view.name]!))
+                animations.append((view, behavior, now, looks[view.name]!))
             }
         }
 
@@ -52,7 +57,7 @@ final class CollisionDelegateRecipeTests: XCTestCase {
         }
 
         func tickAnimations() {
-            let now = animator.elapsedTime
+            defer { now += 1.0 / 60 }
             animations.removeAll { view, behavior, start, from in
                 let progress = min(CGFloat((now - start) / 1.0), 1)
                 looks[view.name] = Look(color: progress > 0 ? "red" : from.color, alpha: 1 - progress,
