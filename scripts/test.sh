@@ -13,9 +13,10 @@ status=0
 swift test -c release --skip-build -Xswiftc -enable-testing --disable-swift-testing "$@" 2>&1 | tee "$log" || status=$?
 summary=$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with" "$log" | tail -n 1 || true)
 if [ -n "$summary" ]; then
-  executed=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/')
-  failed=$(echo "$summary" | sed -E 's/.*with ([0-9]+) failures?.*/\1/')
-  skipped=$(echo "$summary" | grep -oE '[0-9]+ tests? skipped' | grep -oE '^[0-9]+' || echo 0)
+  executed=$(echo "$summary" | grep -oE 'Executed [0-9]+' | grep -oE '[0-9]+' || true)
+  failed=$(echo "$summary" | grep -oE '[0-9]+ failures?' | head -n 1 | grep -oE '^[0-9]+' || true)
+  skipped=$(echo "$summary" | grep -oE '[0-9]+ tests? skipped' | grep -oE '^[0-9]+' || true)
+  executed=${executed:-0}; failed=${failed:-0}; skipped=${skipped:-0}
   echo "tests: $((executed - failed - skipped)) passed, ${failed} failed, ${skipped} skipped"
 fi
 exit $status
