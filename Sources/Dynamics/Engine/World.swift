@@ -72,6 +72,7 @@ public final class World {
     var constraints: [ContactConstraint] = []
     var activeJoints: [Int] = []
     var constrained: [Bool] = []
+    var integration: [VelocityIntegration] = []
     var colorMasks: [UInt64] = []
     var colorOf: [Int] = []
     var solveOrder: [Int32] = []
