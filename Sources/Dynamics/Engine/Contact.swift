@@ -165,9 +165,9 @@ extension World {
             let xfA = bodies[c.bodyA].transform, xfB = bodies[c.bodyB].transform
             // Grow the speculative margin by how far the pair can close in one step, so a fast
             // approach gets its contact point before impact and lands exactly on the surface.
-            let bA = bodies[c.bodyA], bB = bodies[c.bodyB]
-            let reach = (bA.linearVelocity - bB.linearVelocity).length
-                + abs(bA.angularVelocity) * bA.maxExtent + abs(bB.angularVelocity) * bB.maxExtent
+            let reach = (bodies[c.bodyA].linearVelocity - bodies[c.bodyB].linearVelocity).length
+                + abs(bodies[c.bodyA].angularVelocity) * bodies[c.bodyA].maxExtent
+                + abs(bodies[c.bodyB].angularVelocity) * bodies[c.bodyB].maxExtent
             let speculative = baseSpeculative + dt * reach
             let shapeA = shapes[sa], shapeB = shapes[sb]
             var m: Manifold

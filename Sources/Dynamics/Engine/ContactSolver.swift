@@ -57,8 +57,9 @@ extension World {
         for ci in contacts.indices {
             let c = contacts[ci]
             if c.manifold.count == 0 { continue }
-            let bA = bodies[c.bodyA], bB = bodies[c.bodyB]
-            let awakeA = bA.isAwake && bA.type != .staticBody, awakeB = bB.isAwake && bB.type != .staticBody
+            // Field reads, not copies of the ~300-byte bodies.
+            let awakeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
+            let awakeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
             if !awakeA && !awakeB { continue }
             var cc = ContactConstraint()
             cc.bodyA = Int32(c.bodyA); cc.bodyB = Int32(c.bodyB); cc.contact = Int32(ci)
@@ -77,7 +78,7 @@ extension World {
                 var cp = ConstraintPoint()
                 cp.normalImpulse = Float(mp.normalImpulse)
                 cp.tangentImpulse = Float(mp.tangentImpulse)
-                let rA = mp.point - bA.center, rB = mp.point - bB.center
+                let rA = mp.point - bodies[c.bodyA].center, rB = mp.point - bodies[c.bodyB].center
                 cp.anchorA = Vec2f(rA)
                 cp.anchorB = Vec2f(rB)
                 cp.baseSeparation = Float(mp.separation - dot(rB - rA, n))

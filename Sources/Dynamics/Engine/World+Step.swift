@@ -63,6 +63,8 @@ extension World {
     /// An awake body resting on a sleeping one (or joined to it) wakes the sleeper's island,
     /// so the solver never sees a sleeping body in a constraint.
     private func wakeTouchingSleepers() {
+        // Nothing sleeps while sleeping is off (every body was woken when it was turned off).
+        if !enableSleep { return }
         var changed = true
         while changed {
             changed = false
