@@ -122,14 +122,8 @@ extension SceneDecoder {
 
     func decodeCollision(_ object: ObjectReader, id: String?, items: [String], location: SceneLocation) -> CollisionSpec? {
         var spec = CollisionSpec(id: id, items: items, location: location)
-        if let modeNode = object["mode"], let mode = string(modeNode) {
-            if let value = CollisionSpec.Mode(rawValue: mode) {
-                spec.mode = value
-            } else {
-                let names = CollisionSpec.Mode.allCases.map(\.rawValue)
-                error("unknown collision mode \"\(mode)\"", at: modeNode,
-                      hint: suggest(mode, among: names) ?? "use \(listAlternatives(names))")
-            }
+        if let modeNode = object["mode"], let value = name(modeNode, of: CollisionSpec.Mode.self, what: "collision mode") {
+            spec.mode = value
         }
         if let flag = object.bool("referenceBoundsAsBoundary") { spec.referenceBoundsAsBoundary = flag }
         if let insetsNode = object["referenceBoundsInsets"] { spec.referenceBoundsInsets = insets(insetsNode) ?? .zero }
@@ -207,14 +201,8 @@ extension SceneDecoder {
 
     func decodePush(_ object: ObjectReader, id: String?, items: [String], location: SceneLocation) -> PushSpec? {
         var spec = PushSpec(id: id, items: items, location: location)
-        if let modeNode = object["mode"], let mode = string(modeNode) {
-            if let value = PushSpec.Mode(rawValue: mode) {
-                spec.mode = value
-            } else {
-                let names = PushSpec.Mode.allCases.map(\.rawValue)
-                error("unknown push mode \"\(mode)\"", at: modeNode,
-                      hint: suggest(mode, among: names) ?? "use \(listAlternatives(names))")
-            }
+        if let modeNode = object["mode"], let value = name(modeNode, of: PushSpec.Mode.self, what: "push mode") {
+            spec.mode = value
         }
         let direction = object.vector("direction")
         let angle = object.number("angle")
@@ -267,15 +255,9 @@ extension SceneDecoder {
             .flatMap { reference($0, .item) }
         let to = object["to"].flatMap { reference($0, .item) }
         var kind: AttachmentSpec.Kind = object.has("to") ? .items : .anchor
-        if let kindNode = object["kind"], let name = string(kindNode) {
-            if let value = AttachmentSpec.Kind(rawValue: name) {
-                kind = value
-            } else {
-                let names = AttachmentSpec.Kind.allCases.map(\.rawValue)
-                error("unknown attachment kind \"\(name)\"", at: kindNode,
-                      hint: suggest(name, among: names) ?? "use \(listAlternatives(names))")
-                return nil
-            }
+        if let kindNode = object["kind"] {
+            guard let value = name(kindNode, of: AttachmentSpec.Kind.self, what: "attachment kind") else { return nil }
+            kind = value
         }
         let anchor = object.point("anchor")
         let axis = object.vector("axis")

@@ -227,14 +227,8 @@ extension SceneDecoder {
         action.item = object["item"].flatMap { reference($0, .item) }
         if let d = object.number("duration", .range(0...SceneLimits.maximumDuration)) { action.duration = d }
         if let d = object.number("delay", .range(0...SceneLimits.maximumDuration)) { action.delay = d }
-        if let curveNode = object["curve"], let curve = string(curveNode) {
-            if let value = AnimateAction.Curve(rawValue: curve) {
-                action.curve = value
-            } else {
-                let names = AnimateAction.Curve.allCases.map(\.rawValue)
-                error("unknown curve \"\(curve)\"", at: curveNode,
-                      hint: suggest(curve, among: names) ?? "use \(listAlternatives(names))")
-            }
+        if let curveNode = object["curve"], let value = name(curveNode, of: AnimateAction.Curve.self, what: "curve") {
+            action.curve = value
         }
         action.color = object.color("color")
         action.alpha = object.number("alpha", .unit)
@@ -438,14 +432,8 @@ extension SceneDecoder {
         case "direction": return vector(node).map(PropertySetting.direction)
         case "active": return bool(node).map(PropertySetting.active)
         case "mode":
-            guard let s = string(node) else { return nil }
-            guard let mode = CollisionSpec.Mode(rawValue: s) else {
-                let names = CollisionSpec.Mode.allCases.map(\.rawValue)
-                error("unknown collision mode \"\(s)\"", at: node,
-                      hint: suggest(s, among: names) ?? "use \(listAlternatives(names)) (a push's mode cannot change)")
-                return nil
-            }
-            return .collisionMode(mode)
+            return name(node, of: CollisionSpec.Mode.self, what: "collision mode",
+                        extraHint: " (a push's mode cannot change)").map(PropertySetting.collisionMode)
         case "referenceBoundsAsBoundary": return bool(node).map(PropertySetting.referenceBoundsAsBoundary)
         case "referenceBoundsInsets": return insets(node).map(PropertySetting.referenceBoundsInsets)
         case "point": return point().map(PropertySetting.point)

@@ -161,6 +161,17 @@ final class SceneDecoder {
         return s
     }
 
+    /// A string naming one case of `E`; an unknown name is reported as
+    /// `unknown WHAT "name"` with a did-you-mean hint (or the list of names, plus `extraHint`).
+    func name<E: RawRepresentable & CaseIterable>(_ node: Node, of type: E.Type, what: String,
+                                                  extraHint: String = "") -> E? where E.RawValue == String {
+        guard let text = string(node) else { return nil }
+        if let value = E(rawValue: text) { return value }
+        let names = E.allCases.map(\.rawValue)
+        error("unknown \(what) \"\(text)\"", at: node, hint: suggest(text, among: names) ?? "use \(listAlternatives(names))\(extraHint)")
+        return nil
+    }
+
     func bool(_ node: Node) -> Bool? {
         guard let b = node.value.boolValue else {
             let text = node.value.stringValue
