@@ -100,7 +100,8 @@ final class RandomSceneFaultTests: XCTestCase {
     func testRandomScenesStayFiniteAndInsideTheirBounds() {
         var scenes = 0, steps = 0
         var maxDepth: CGFloat = 0
-        for seed in UInt64(1)...6 {
+        // Seeds 16 and 20 once blew up (restitution fed on uncapped speeds, 10^36 rad/s).
+        for seed in UInt64(1)...20 {
             let count = seed % 2 == 0 ? 200 : 40
             let built = buildChaotic(seed: seed, count: Int(count))
             for step in 0..<240 {
@@ -120,9 +121,9 @@ final class RandomSceneFaultTests: XCTestCase {
             XCTAssertTrue(built.animator.world.nonFiniteBodies.isEmpty)
             scenes += 1
         }
-        XCTAssertEqual(scenes, 6)
+        XCTAssertEqual(scenes, 20)
         print("random scenes: \(scenes) scenes, \(steps) steps, deepest press into a wall \(maxDepth) pt")
-        XCTAssertEqual(steps, 6 * 240)
+        XCTAssertEqual(steps, 20 * 240)
     }
 
     func kineticEnergy(_ animator: DynamicAnimator, _ views: [DynamicView]) -> Double {

@@ -395,8 +395,8 @@ extension VelocityFieldRecipeTests {
         for _ in 0..<30 {
             animator.step()
             let v = animator.linearVelocity(of: view)
-            XCTAssertEqual(Double(v.dx), -40, accuracy: 1e-9)
-            XCTAssertEqual(Double(v.dy), -50, accuracy: 1e-9)
+            XCTAssertEqual(Double(v.dx), -40, accuracy: 1e-4) // single-precision solver state
+            XCTAssertEqual(Double(v.dy), -50, accuracy: 1e-4)
         }
     }
 }

@@ -2,7 +2,8 @@
 // sub-step (velocities, the position and rotation deltas of the current step, inverse mass)
 // and sits in a contiguous array indexed like the bodies; `Body` holds the cold bookkeeping
 // (transform, mass properties, damping, shapes, joints, sleep timer). Static bodies keep a
-// state with zero inverse mass so the contact solver needs no branches.
+// state that stays at rest, and the contact solver maps them (and sleeping bodies) to one
+// dummy state after the last body, so it needs no branches.
 
 /// How a body moves.
 public enum BodyType: Sendable {
@@ -44,19 +45,41 @@ public struct BodyDef: Sendable {
 /// Per-body hook that returns an extra acceleration-like force each step (fields).
 public typealias ForceHook = (_ world: World, _ body: BodyID) -> Void
 
-/// Hot solver state.
+/// Hot solver state in single precision, 32 bytes (Box2D v3's b2BodyState): the contact
+/// solver gathers four of these per SIMD batch every pass, so their size is the solver's
+/// memory traffic. Positions stay in double precision in `Body`; only the step's deltas live here.
 struct BodyState {
-    var v = Vec2.zero
-    var w = 0.0
+    var vx: Float = 0
+    var vy: Float = 0
+    var wf: Float = 0
+    var pad: Float = 0
     /// Position change of the center of mass during the current step.
-    var dp = Vec2.zero
-    /// Rotation change during the current step.
-    var dq = Rot.identity
-    var invMass = 0.0
-    var invI = 0.0
-    /// Velocity change of the last velocity integration (forces and damping), which the
-    /// position update of free bodies halves.
-    var integrationDelta = Vec2.zero
+    var dpx: Float = 0
+    var dpy: Float = 0
+    /// Rotation change during the current step (cosine, sine).
+    var qc: Float = 1
+    var qs: Float = 0
+
+    init() {}
+    init(v: Vec2, w: Double) { self.v = v; self.w = w }
+
+    /// Double-precision views for the joint solver and integration.
+    var v: Vec2 {
+        @inline(__always) get { Vec2(Double(vx), Double(vy)) }
+        @inline(__always) set { vx = Float(newValue.x); vy = Float(newValue.y) }
+    }
+    var w: Double {
+        @inline(__always) get { Double(wf) }
+        @inline(__always) set { wf = Float(newValue) }
+    }
+    var dp: Vec2 {
+        @inline(__always) get { Vec2(Double(dpx), Double(dpy)) }
+        @inline(__always) set { dpx = Float(newValue.x); dpy = Float(newValue.y) }
+    }
+    var dq: Rot {
+        @inline(__always) get { Rot(c: Double(qc), s: Double(qs)) }
+        @inline(__always) set { qc = Float(newValue.c); qs = Float(newValue.s) }
+    }
 }
 
 /// Cold body data.

@@ -1,59 +1,97 @@
-// Design note: the contact solver of Box2D v3's soft step (Catto, "Solver2D", 2024). Each
-// touching contact becomes a constraint in one contiguous array, prepared once per step with
-// anchors relative to the centers of mass. Inside a sub-step the current separation is
-// recomputed from the bodies' position deltas instead of re-running collision, a soft
-// (spring-damper) bias pushes overlap out at a capped speed, and a relax pass without bias
-// removes the energy the bias added. Restitution runs once after the sub-steps using the
-// approach speed stored at prepare time. Loops go through unsafe buffers: no retain, no
-// bounds checks, no allocation.
+// Design note: the contact solver of Box2D v3's soft step (Catto, "Solver2D", 2024), solved
+// four constraints at a time. Touching contacts are colored so that no two constraints of
+// one color share a dynamic body (Box2D's constraint graph); each color is cut into batches
+// of four, stored lane by lane in SIMD4<Float> (structure of arrays), so one pass gathers the
+// eight bodies of a batch, solves four constraints with vector arithmetic and scatters the
+// velocities back. Constraints that find no free color (the overflow) sit alone in a batch,
+// so they are still solved one after another. Static and sleeping bodies map to a dummy
+// state at rest after the last body, and empty lanes point at it with zero mass, so the
+// loops carry no branches.
+//
+// Inside a sub-step the current separation is recomputed from the bodies' position deltas
+// instead of re-running collision, a soft (spring-damper) bias pushes overlap out at a
+// capped speed, and a relax pass without bias removes the energy the bias added. Restitution
+// runs once after the sub-steps using the approach speed recorded during them.
 
-/// A 2D vector stored in single precision: constraints are streamed through memory twelve
-/// times a step, and halving their size matters more than the conversions it costs.
-struct Vec2f {
-    var x: Float
-    var y: Float
-    @inline(__always) init(_ v: Vec2) { x = Float(v.x); y = Float(v.y) }
-    @inline(__always) var double: Vec2 { Vec2(Double(x), Double(y)) }
-}
+typealias F4 = SIMD4<Float>
+typealias I4 = SIMD4<Int32>
 
-struct ConstraintPoint {
-    var anchorA = Vec2f(.zero)
-    var anchorB = Vec2f(.zero)
+// pointwiseMin/Max are not inlined by the standard library; a compare and a blend are.
+@inline(__always) func vmax(_ a: F4, _ b: F4) -> F4 { a.replacing(with: b, where: b .> a) }
+@inline(__always) func vmin(_ a: F4, _ b: F4) -> F4 { a.replacing(with: b, where: b .< a) }
+
+/// One manifold point of four constraints, lane by lane.
+struct WidePoint {
+    /// Anchors relative to the centers of mass, fixed at prepare time.
+    var rAx = F4(), rAy = F4(), rBx = F4(), rBy = F4()
     /// Separation at prepare time minus the anchors' normal offset (Box2D's adjustedSeparation).
-    var baseSeparation: Float = 0
-    var normalImpulse: Float = 0
-    var tangentImpulse: Float = 0
-    var maxNormalImpulse: Float = 0
-    var normalMass: Float = 0
-    var tangentMass: Float = 0
-    var relativeVelocity: Float = 0
+    var baseSeparation = F4()
+    var normalImpulse = F4(), tangentImpulse = F4(), maxNormalImpulse = F4()
+    var normalMass = F4(), tangentMass = F4()
+    /// Lowest approach speed seen while the gap closes (restitution uses it).
+    var relativeVelocity = F4()
 }
 
-/// Byte offsets of the two points inside a constraint, for in-place access by pointer.
-let pointOffsets = (MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.p0)!,
-                    MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.p1)!)
+/// Four contact constraints of one color. Empty lanes: dummy bodies, zero masses.
+struct ContactBatch {
+    var bodyA: I4
+    var bodyB: I4
+    /// Index of the contact in `World.contacts`, -1 in an empty lane.
+    var contact = I4(repeating: -1)
+    var nx = F4(), ny = F4()
+    var friction = F4(), restitution = F4()
+    var mA = F4(), iA = F4(), mB = F4(), iB = F4()
+    var biasRate = F4(), massScale = F4(repeating: 1), impulseScale = F4()
+    var p0 = WidePoint()
+    var p1 = WidePoint()
 
-/// One contact constraint, ~120 bytes: single-precision solver data, double-precision bodies.
-struct ContactConstraint {
-    var bodyA: Int32 = 0
-    var bodyB: Int32 = 0
-    var contact: Int32 = 0
-    var count: Int32 = 0
-    var normal = Vec2f(.zero)
-    var friction: Float = 0
-    var restitution: Float = 0
-    var invMassA: Float = 0, invIA: Float = 0, invMassB: Float = 0, invIB: Float = 0
-    var biasRate: Float = 0, massScale: Float = 1, impulseScale: Float = 0
-    var p0 = ConstraintPoint()
-    var p1 = ConstraintPoint()
+    init(dummy: Int32) {
+        bodyA = I4(repeating: dummy)
+        bodyB = I4(repeating: dummy)
+    }
+}
+
+/// The bodies of four lanes.
+struct WideBody {
+    var vx: F4, vy: F4, w: F4
+    var dpx = F4(), dpy = F4(), qc = F4(repeating: 1), qs = F4()
+}
+
+@inline(__always) func gatherVelocities(_ sb: UnsafeMutablePointer<BodyState>, _ idx: I4) -> WideBody {
+    let s0 = sb + Int(idx[0]), s1 = sb + Int(idx[1]), s2 = sb + Int(idx[2]), s3 = sb + Int(idx[3])
+    return WideBody(vx: F4(s0.pointee.vx, s1.pointee.vx, s2.pointee.vx, s3.pointee.vx),
+                    vy: F4(s0.pointee.vy, s1.pointee.vy, s2.pointee.vy, s3.pointee.vy),
+                    w: F4(s0.pointee.wf, s1.pointee.wf, s2.pointee.wf, s3.pointee.wf))
+}
+
+@inline(__always) func gatherBodies(_ sb: UnsafeMutablePointer<BodyState>, _ idx: I4) -> WideBody {
+    let s0 = (sb + Int(idx[0])).pointee, s1 = (sb + Int(idx[1])).pointee
+    let s2 = (sb + Int(idx[2])).pointee, s3 = (sb + Int(idx[3])).pointee
+    return WideBody(vx: F4(s0.vx, s1.vx, s2.vx, s3.vx), vy: F4(s0.vy, s1.vy, s2.vy, s3.vy),
+                    w: F4(s0.wf, s1.wf, s2.wf, s3.wf),
+                    dpx: F4(s0.dpx, s1.dpx, s2.dpx, s3.dpx), dpy: F4(s0.dpy, s1.dpy, s2.dpy, s3.dpy),
+                    qc: F4(s0.qc, s1.qc, s2.qc, s3.qc), qs: F4(s0.qs, s1.qs, s2.qs, s3.qs))
+}
+
+/// Writes the lanes' velocities back. Lanes of one batch never share a dynamic body; a
+/// shared static, kinematic or dummy body gets its unchanged velocity written twice.
+@inline(__always) func scatterVelocities(_ sb: UnsafeMutablePointer<BodyState>, _ idx: I4, _ b: WideBody) {
+    for lane in 0..<4 {
+        let p = sb + Int(idx[lane])
+        p.pointee.vx = b.vx[lane]
+        p.pointee.vy = b.vy[lane]
+        p.pointee.wf = b.w[lane]
+    }
 }
 
 extension World {
-    /// Builds constraints for touching contacts that involve an awake body.
+    /// Builds the batches for touching contacts that involve an awake body, colored and
+    /// laid out in solve order (colors first, then the overflow one constraint per batch).
     func prepareContacts(h: Double) {
-        constraints.removeAll(keepingCapacity: true)
         let contactSoft = Softness(hertz: min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
         let staticSoft = Softness(hertz: 2 * min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
+        let dummy = Int32(bodies.count)
+        candidates.removeAll(keepingCapacity: true)
         for ci in contacts.indices {
             let c = contacts[ci]
             if c.manifold.count == 0 { continue }
@@ -61,59 +99,103 @@ extension World {
             let awakeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
             let awakeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
             if !awakeA && !awakeB { continue }
-            var cc = ContactConstraint()
-            cc.bodyA = Int32(c.bodyA); cc.bodyB = Int32(c.bodyB); cc.contact = Int32(ci)
-            let n = c.manifold.normal, t = n.rightPerp
-            cc.normal = Vec2f(n)
-            cc.friction = Float(c.friction)
-            cc.restitution = Float(c.restitution)
-            let sA = states[c.bodyA], sB = states[c.bodyB]
-            cc.invMassA = Float(sA.invMass); cc.invIA = Float(sA.invI); cc.invMassB = Float(sB.invMass); cc.invIB = Float(sB.invI)
-            let soft = (sA.invMass == 0 || sB.invMass == 0) ? staticSoft : contactSoft
-            cc.biasRate = Float(soft.biasRate); cc.massScale = Float(soft.massScale); cc.impulseScale = Float(soft.impulseScale)
-            cc.count = Int32(c.manifold.count)
-            let mA = sA.invMass, iA = sA.invI, mB = sB.invMass, iB = sB.invI
-            for k in 0..<c.manifold.count {
-                let mp = c.manifold[k]
-                var cp = ConstraintPoint()
-                cp.normalImpulse = Float(mp.normalImpulse)
-                cp.tangentImpulse = Float(mp.tangentImpulse)
-                let rA = mp.point - bodies[c.bodyA].center, rB = mp.point - bodies[c.bodyB].center
-                cp.anchorA = Vec2f(rA)
-                cp.anchorB = Vec2f(rB)
-                cp.baseSeparation = Float(mp.separation - dot(rB - rA, n))
-                let rnA = cross(rA, n), rnB = cross(rB, n)
-                let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                cp.normalMass = kNormal > 0 ? Float(1 / kNormal) : 0
-                let rtA = cross(rA, t), rtB = cross(rB, t)
-                let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-                cp.tangentMass = kTangent > 0 ? Float(1 / kTangent) : 0
-                let vrA = sA.v + cross(sA.w, rA), vrB = sB.v + cross(sB.w, rB)
-                cp.relativeVelocity = Float(dot(n, vrB - vrA))
-                if k == 0 { cc.p0 = cp } else { cc.p1 = cp }
-            }
-            constraints.append(cc)
+            candidates.append(Int32(ci))
+            if c.touching { constrained[c.bodyA] = true; constrained[c.bodyB] = true }
         }
-        colorConstraints()
+        let colorCount = colorConstraints()
+
+        // Batches per color: ceil(n / 4) for the colors, one per overflow constraint.
+        var perColor = [Int](repeating: 0, count: colorCount + 1)
+        for color in colorOf { perColor[Int(color)] += 1 }
+        var firstBatch = [Int](repeating: 0, count: colorCount + 2)
+        for color in 0...colorCount {
+            let n = color == colorCount ? perColor[color] : (perColor[color] + 3) / 4
+            firstBatch[color + 1] = firstBatch[color] + n
+        }
+        batches.removeAll(keepingCapacity: true)
+        batches.append(contentsOf: repeatElement(ContactBatch(dummy: dummy), count: firstBatch[colorCount + 1]))
+        var filled = [Int](repeating: 0, count: colorCount + 1)
+
+        batches.withUnsafeMutableBufferPointer { bp in
+            for (k, ci) in candidates.enumerated() {
+                let color = Int(colorOf[k])
+                let slot = filled[color]
+                filled[color] += 1
+                let overflow = color == colorCount
+                let batch = bp.baseAddress! + firstBatch[color] + (overflow ? slot : slot >> 2)
+                let lane = overflow ? 0 : slot & 3
+                let c = contacts[Int(ci)]
+                let (mA, iA) = solverMass(c.bodyA), (mB, iB) = solverMass(c.bodyB)
+                // Static and sleeping bodies read the dummy state at rest.
+                let stateA = mA > 0 || iA > 0 || isMovingSolverBody(c.bodyA) ? Int32(c.bodyA) : dummy
+                let stateB = mB > 0 || iB > 0 || isMovingSolverBody(c.bodyB) ? Int32(c.bodyB) : dummy
+                batch.pointee.bodyA[lane] = stateA
+                batch.pointee.bodyB[lane] = stateB
+                batch.pointee.contact[lane] = ci
+                let n = c.manifold.normal, t = n.rightPerp
+                batch.pointee.nx[lane] = Float(n.x)
+                batch.pointee.ny[lane] = Float(n.y)
+                batch.pointee.friction[lane] = Float(c.friction)
+                batch.pointee.restitution[lane] = Float(c.restitution)
+                batch.pointee.mA[lane] = Float(mA); batch.pointee.iA[lane] = Float(iA)
+                batch.pointee.mB[lane] = Float(mB); batch.pointee.iB[lane] = Float(iB)
+                let soft = (mA == 0 || mB == 0) ? staticSoft : contactSoft
+                batch.pointee.biasRate[lane] = Float(soft.biasRate)
+                batch.pointee.massScale[lane] = Float(soft.massScale)
+                batch.pointee.impulseScale[lane] = Float(soft.impulseScale)
+                let vA = bodies[c.bodyA].linearVelocity, wA = bodies[c.bodyA].angularVelocity
+                let vB = bodies[c.bodyB].linearVelocity, wB = bodies[c.bodyB].angularVelocity
+                let centerA = bodies[c.bodyA].center, centerB = bodies[c.bodyB].center
+                for k in 0..<c.manifold.count {
+                    let mp = c.manifold[k]
+                    let rA = mp.point - centerA, rB = mp.point - centerB
+                    let rnA = cross(rA, n), rnB = cross(rB, n)
+                    let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                    let rtA = cross(rA, t), rtB = cross(rB, t)
+                    let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                    let vrA = vA + cross(wA, rA), vrB = vB + cross(wB, rB)
+                    let raw = UnsafeMutableRawPointer(batch)
+                        + (k == 0 ? MemoryLayout<ContactBatch>.offset(of: \ContactBatch.p0)! : MemoryLayout<ContactBatch>.offset(of: \ContactBatch.p1)!)
+                    let p = raw.assumingMemoryBound(to: WidePoint.self)
+                    p.pointee.rAx[lane] = Float(rA.x); p.pointee.rAy[lane] = Float(rA.y)
+                    p.pointee.rBx[lane] = Float(rB.x); p.pointee.rBy[lane] = Float(rB.y)
+                    p.pointee.baseSeparation[lane] = Float(mp.separation - dot(rB - rA, n))
+                    p.pointee.normalImpulse[lane] = Float(mp.normalImpulse)
+                    p.pointee.tangentImpulse[lane] = Float(mp.tangentImpulse)
+                    p.pointee.normalMass[lane] = kNormal > 0 ? Float(1 / kNormal) : 0
+                    p.pointee.tangentMass[lane] = kTangent > 0 ? Float(1 / kTangent) : 0
+                    p.pointee.relativeVelocity[lane] = Float(dot(n, vrB - vrA))
+                }
+            }
+        }
     }
 
-    /// Orders constraints by graph color (Box2D v3's constraint graph): within one color no
-    /// two constraints share a dynamic body, so Gauss-Seidel sweeps the pile in layers instead
-    /// of in creation order, which otherwise biases big stacks to one side. Colors are
-    /// assigned greedily in creation order every step, so the order stays deterministic.
-    func colorConstraints() {
-        let count = constraints.count
-        if solveOrder.count != count { solveOrder = [Int32](repeating: 0, count: count) }
-        if count < 2 { for i in 0..<count { solveOrder[i] = Int32(i) }; return }
+    /// Inverse mass and inertia as the solver sees them: zero unless dynamic and awake.
+    @inline(__always) func solverMass(_ i: Int) -> (Double, Double) {
+        bodies[i].type == .dynamic && bodies[i].isAwake ? (bodies[i].invMass, bodies[i].invI) : (0, 0)
+    }
+
+    /// Kinematic bodies have no mass but move: the solver must read their own state.
+    @inline(__always) func isMovingSolverBody(_ i: Int) -> Bool {
+        bodies[i].type == .kinematic && bodies[i].isAwake
+    }
+
+    /// Assigns each candidate a graph color (Box2D v3's constraint graph) so that within one
+    /// color no two constraints share a dynamic body: Gauss-Seidel sweeps the pile in layers
+    /// instead of in creation order, which otherwise biases big stacks to one side, and a
+    /// color can be solved four lanes at a time. Greedy in creation order every step, so the
+    /// order stays deterministic. Returns the color count; `colorOf` holds that index for
+    /// the overflow.
+    func colorConstraints() -> Int {
         let colorCount = 24
         let words = (bodies.count + 63) / 64
         if colorMasks.count < colorCount * words { colorMasks = [UInt64](repeating: 0, count: colorCount * words) }
         else { for k in 0..<(colorCount * words) { colorMasks[k] = 0 } }
         colorOf.removeAll(keepingCapacity: true)
-        var perColor = [Int](repeating: 0, count: colorCount + 1)
-        for c in constraints {
-            let a = c.invMassA > 0 || c.invIA > 0 ? Int(c.bodyA) : -1
-            let b = c.invMassB > 0 || c.invIB > 0 ? Int(c.bodyB) : -1
+        for ci in candidates {
+            let c = contacts[Int(ci)]
+            let a = bodies[c.bodyA].type == .dynamic && bodies[c.bodyA].isAwake ? c.bodyA : -1
+            let b = bodies[c.bodyB].type == .dynamic && bodies[c.bodyB].isAwake ? c.bodyB : -1
             var chosen = colorCount // overflow
             for color in 0..<colorCount {
                 let base = color * words
@@ -124,184 +206,171 @@ extension World {
                 chosen = color
                 break
             }
-            colorOf.append(chosen)
-            perColor[chosen] += 1
+            colorOf.append(Int32(chosen))
         }
-        // Counting sort by color, stable, into the solve order (constraints stay in place).
-        var start = [Int](repeating: 0, count: colorCount + 1)
-        for k in 1...colorCount { start[k] = start[k - 1] + perColor[k - 1] }
-        if solveOrder.count != count { solveOrder = [Int32](repeating: 0, count: count) }
-        for i in 0..<count {
-            solveOrder[start[colorOf[i]]] = Int32(i)
-            start[colorOf[i]] += 1
+        return colorCount
+    }
+
+    /// Runs `body` over every batch with the body states at hand.
+    @inline(__always) func forEachBatch(_ body: (UnsafeMutablePointer<ContactBatch>, UnsafeMutablePointer<BodyState>) -> Void) {
+        let count = batches.count
+        batches.withUnsafeMutableBufferPointer { bp in
+            states.withUnsafeMutableBufferPointer { st in
+                guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
+                for i in 0..<count { body(base + i, sb) }
+            }
         }
     }
 
     /// Applies last step's impulses at the start of each sub-step (Box2D v3 warm starts every
     /// sub-step because velocities are re-integrated in between).
     func warmStartContacts() {
-        let count = constraints.count
-        constraints.withUnsafeBufferPointer { cs in
-            states.withUnsafeMutableBufferPointer { st in
-                guard let sb = st.baseAddress else { return }
-                for i in 0..<count {
-                    let c = cs[i]
-                    let pa = sb + Int(c.bodyA), pb = sb + Int(c.bodyB)
-                    var vA = pa.pointee.v, wA = pa.pointee.w, vB = pb.pointee.v, wB = pb.pointee.w
-                    let n = c.normal.double, t = n.rightPerp
-                    let mA = Double(c.invMassA), iA = Double(c.invIA), mB = Double(c.invMassB), iB = Double(c.invIB)
-                    for k in 0..<Int(c.count) {
-                        let cp = k == 0 ? c.p0 : c.p1
-                        let P = Double(cp.normalImpulse) * n + Double(cp.tangentImpulse) * t
-                        wA -= iA * cross(cp.anchorA.double, P)
-                        vA -= mA * P
-                        wB += iB * cross(cp.anchorB.double, P)
-                        vB += mB * P
-                    }
-                    if mA > 0 || iA > 0 { pa.pointee.v = vA; pa.pointee.w = wA }
-                    if mB > 0 || iB > 0 { pb.pointee.v = vB; pb.pointee.w = wB }
-                }
+        forEachBatch { c, sb in
+            var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
+            let nx = c.pointee.nx, ny = c.pointee.ny
+            let tx = ny, ty = -nx
+            let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
+            @inline(__always) func apply(_ p: WidePoint) {
+                let px = p.normalImpulse * nx + p.tangentImpulse * tx
+                let py = p.normalImpulse * ny + p.tangentImpulse * ty
+                A.w -= iA * (p.rAx * py - p.rAy * px)
+                A.vx -= mA * px; A.vy -= mA * py
+                B.w += iB * (p.rBx * py - p.rBy * px)
+                B.vx += mB * px; B.vy += mB * py
             }
+            apply(c.pointee.p0)
+            apply(c.pointee.p1)
+            scatterVelocities(sb, c.pointee.bodyA, A)
+            scatterVelocities(sb, c.pointee.bodyB, B)
         }
     }
 
-    /// One Gauss-Seidel pass; `useBias` false is the relax pass. Works in place through
-    /// pointers: a constraint is ~300 bytes and copying it in and out cost more than the math.
+    /// One Gauss-Seidel pass over the batches; `useBias` false is the relax pass.
     func solveContacts(h: Double, useBias: Bool) {
-        let invH = 1 / h
-        let maxBias = EngineConstants.contactPushMaxVelocity
-        let deepOverlap = 4 * EngineConstants.linearSlop
-        let count = constraints.count
-        constraints.withUnsafeMutableBufferPointer { cs in
-            states.withUnsafeMutableBufferPointer { st in
-                solveOrder.withUnsafeBufferPointer { order in
-                guard let base = cs.baseAddress, let sb = st.baseAddress else { return }
-                for n in 0..<count {
-                    let c = base + Int(order[n])
-                    let pa = sb + Int(c.pointee.bodyA), pb = sb + Int(c.pointee.bodyB)
-                    var vA = pa.pointee.v, wA = pa.pointee.w, vB = pb.pointee.v, wB = pb.pointee.w
-                    let dqA = pa.pointee.dq, dqB = pb.pointee.dq
-                    let dp = pb.pointee.dp - pa.pointee.dp
-                    let mA = Double(c.pointee.invMassA), iA = Double(c.pointee.invIA)
-                    let mB = Double(c.pointee.invMassB), iB = Double(c.pointee.invIB)
-                    let n = c.pointee.normal.double
-                    let biasRate = Double(c.pointee.biasRate), softMass = Double(c.pointee.massScale)
-                    let softImpulse = Double(c.pointee.impulseScale)
-                    let pointCount = Int(c.pointee.count)
-                    do {
-                        let raw = UnsafeMutableRawPointer(c)
-                        let p0 = (raw + pointOffsets.0).assumingMemoryBound(to: ConstraintPoint.self)
-                        let p1 = (raw + pointOffsets.1).assumingMemoryBound(to: ConstraintPoint.self)
-                        // Non-penetration.
-                        for k in 0..<pointCount {
-                            let cp = k == 0 ? p0 : p1
-                            let rA = cp.pointee.anchorA.double, rB = cp.pointee.anchorB.double
-                            // Current separation from the position deltas of this step.
-                            let d = dp + (dqB.apply(rB) - dqA.apply(rA))
-                            let s = dot(d, n) + Double(cp.pointee.baseSeparation)
-                            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-                            if s > 0 {
-                                bias = s * invH // speculative: allow closing the gap this sub-step
-                            } else if useBias {
-                                // Box2D caps the push-out speed (3 m/s) so resting overlap resolves
-                                // gently; past 2 pt of overlap the cap grows with the depth, so a body
-                                // driven into a wall by extreme forces cannot sink without bound.
-                                let deep = max(0, -s - deepOverlap)
-                                bias = max(biasRate * s, -(maxBias + deep * 0.5 * invH))
-                                // Deep overlap: rigid rows, so forces driving a body into a wall
-                                // cannot leak through the soft constraint step after step.
-                                if deep == 0 {
-                                    massScale = softMass
-                                    impulseScale = softImpulse
-                                }
-                            }
-                            let vn = dot((vB + cross(wB, rB)) - (vA + cross(wA, rA)), n)
-                            // Restitution wants the approach speed at impact, which gravity keeps
-                            // raising through the sub-steps: record it in the sub-step that closes the gap.
-                            if s + vn * h <= 0 && Float(vn) < cp.pointee.relativeVelocity { cp.pointee.relativeVelocity = Float(vn) }
-                            let old = Double(cp.pointee.normalImpulse)
-                            let newImpulse = max(old - Double(cp.pointee.normalMass) * massScale * (vn + bias) - impulseScale * old, 0)
-                            let applied = newImpulse - old
-                            cp.pointee.normalImpulse = Float(newImpulse)
-                            if Float(applied) > cp.pointee.maxNormalImpulse { cp.pointee.maxNormalImpulse = Float(applied) }
-                            let P = applied * n
-                            vA -= mA * P; wA -= iA * cross(rA, P)
-                            vB += mB * P; wB += iB * cross(rB, P)
-                        }
-                        // Friction.
-                        let t = n.rightPerp
-                        let friction = Double(c.pointee.friction)
-                        for k in 0..<pointCount {
-                            let cp = k == 0 ? p0 : p1
-                            let rA = cp.pointee.anchorA.double, rB = cp.pointee.anchorB.double
-                            let vt = dot((vB + cross(wB, rB)) - (vA + cross(wA, rA)), t)
-                            let maxFriction = friction * Double(cp.pointee.normalImpulse)
-                            let old = Double(cp.pointee.tangentImpulse)
-                            let newImpulse = min(max(old - Double(cp.pointee.tangentMass) * vt, -maxFriction), maxFriction)
-                            cp.pointee.tangentImpulse = Float(newImpulse)
-                            let P = (newImpulse - old) * t
-                            vA -= mA * P; wA -= iA * cross(rA, P)
-                            vB += mB * P; wB += iB * cross(rB, P)
-                        }
-                    }
-                    if mA > 0 || iA > 0 { pa.pointee.v = vA; pa.pointee.w = wA }
-                    if mB > 0 || iB > 0 { pb.pointee.v = vB; pb.pointee.w = wB }
+        let invH = Float(1 / h), hf = Float(h)
+        let maxBias = Float(EngineConstants.contactPushMaxVelocity)
+        let deepOverlap = Float(4 * EngineConstants.linearSlop)
+        let zero = F4(), one = F4(repeating: 1)
+        forEachBatch { c, sb in
+            var A = gatherBodies(sb, c.pointee.bodyA), B = gatherBodies(sb, c.pointee.bodyB)
+            let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
+            let nx = c.pointee.nx, ny = c.pointee.ny
+            let dpx = B.dpx - A.dpx, dpy = B.dpy - A.dpy
+            let biasRate = c.pointee.biasRate, softMass = c.pointee.massScale, softImpulse = c.pointee.impulseScale
+
+            @inline(__always) func solveNormal(_ p: inout WidePoint) {
+                // Current separation from the position deltas of this step.
+                let qrBx = B.qc * p.rBx - B.qs * p.rBy, qrBy = B.qs * p.rBx + B.qc * p.rBy
+                let qrAx = A.qc * p.rAx - A.qs * p.rAy, qrAy = A.qs * p.rAx + A.qc * p.rAy
+                let dx = dpx + (qrBx - qrAx), dy = dpy + (qrBy - qrAy)
+                let s = dx * nx + dy * ny + p.baseSeparation
+                let speculative = s .> zero
+                var bias = s * invH // speculative: allow closing the gap this sub-step
+                var massScale = one, impulseScale = zero
+                if useBias {
+                    // Box2D caps the push-out speed (3 m/s) so resting overlap resolves
+                    // gently; past 2 pt of overlap the cap grows with the depth, so a body
+                    // driven into a wall by extreme forces cannot sink without bound.
+                    let deep = vmax(zero, -s - deepOverlap)
+                    let soft = vmax(biasRate * s, -(maxBias + deep * (0.5 * invH)))
+                    // Deep overlap: rigid rows, so forces driving a body into a wall cannot
+                    // leak through the soft constraint step after step.
+                    let shallow = (deep .== zero) .& .!speculative
+                    bias = bias.replacing(with: soft, where: .!speculative)
+                    massScale = massScale.replacing(with: softMass, where: shallow)
+                    impulseScale = impulseScale.replacing(with: softImpulse, where: shallow)
+                } else {
+                    bias = bias.replacing(with: 0, where: .!speculative)
                 }
-                }
+                let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
+                let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
+                let vn = dvx * nx + dvy * ny
+                // Restitution wants the approach speed at impact, which gravity keeps raising
+                // through the sub-steps: record it in the sub-step that closes the gap.
+                let closing = (s + vn * hf .<= zero) .& (vn .< p.relativeVelocity)
+                p.relativeVelocity = p.relativeVelocity.replacing(with: vn, where: closing)
+                let old = p.normalImpulse
+                let newImpulse = vmax(old - p.normalMass * massScale * (vn + bias) - impulseScale * old, zero)
+                let applied = newImpulse - old
+                p.normalImpulse = newImpulse
+                p.maxNormalImpulse = vmax(p.maxNormalImpulse, applied)
+                let px = applied * nx, py = applied * ny
+                A.vx -= mA * px; A.vy -= mA * py; A.w -= iA * (p.rAx * py - p.rAy * px)
+                B.vx += mB * px; B.vy += mB * py; B.w += iB * (p.rBx * py - p.rBy * px)
             }
+
+            let tx = ny, ty = -nx
+            let friction = c.pointee.friction
+            @inline(__always) func solveFriction(_ p: inout WidePoint) {
+                let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
+                let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
+                let vt = dvx * tx + dvy * ty
+                let maxFriction = friction * p.normalImpulse
+                let old = p.tangentImpulse
+                let newImpulse = vmin(vmax(old - p.tangentMass * vt, -maxFriction), maxFriction)
+                p.tangentImpulse = newImpulse
+                let applied = newImpulse - old
+                let px = applied * tx, py = applied * ty
+                A.vx -= mA * px; A.vy -= mA * py; A.w -= iA * (p.rAx * py - p.rAy * px)
+                B.vx += mB * px; B.vy += mB * py; B.w += iB * (p.rBx * py - p.rBy * px)
+            }
+
+            solveNormal(&c.pointee.p0)
+            solveNormal(&c.pointee.p1)
+            solveFriction(&c.pointee.p0)
+            solveFriction(&c.pointee.p1)
+            scatterVelocities(sb, c.pointee.bodyA, A)
+            scatterVelocities(sb, c.pointee.bodyB, B)
         }
     }
 
+    /// Once after the sub-steps: points that were hit faster than the threshold and pushed
+    /// get the normal velocity -e times the recorded approach speed.
     func applyRestitution() {
-        let threshold = EngineConstants.restitutionThreshold
-        let count = constraints.count
-        constraints.withUnsafeMutableBufferPointer { cs in
-            states.withUnsafeMutableBufferPointer { st in
-                for i in 0..<count {
-                    var c = cs[i]
-                    if c.restitution == 0 { continue }
-                    let ia = Int(c.bodyA), ib = Int(c.bodyB)
-                    var a = st[ia], b = st[ib]
-                    let n = c.normal.double
-                    let e = Double(c.restitution)
-                    let mA = Double(c.invMassA), iA = Double(c.invIA), mB = Double(c.invMassB), iB = Double(c.invIB)
-                    for k in 0..<Int(c.count) {
-                        var cp = k == 0 ? c.p0 : c.p1
-                        let rel = Double(cp.relativeVelocity)
-                        if rel > -threshold || cp.maxNormalImpulse == 0 { continue }
-                        let rA = cp.anchorA.double, rB = cp.anchorB.double
-                        let vn = dot((b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA)), n)
-                        let old = Double(cp.normalImpulse)
-                        let newImpulse = max(old - Double(cp.normalMass) * (vn + e * rel), 0)
-                        let applied = newImpulse - old
-                        cp.normalImpulse = Float(newImpulse)
-                        cp.maxNormalImpulse = max(cp.maxNormalImpulse, Float(applied))
-                        let P = applied * n
-                        a.v -= mA * P; a.w -= iA * cross(rA, P)
-                        b.v += mB * P; b.w += iB * cross(rB, P)
-                        if k == 0 { c.p0 = cp } else { c.p1 = cp }
-                    }
-                    cs[i] = c
-                    if mA > 0 || iA > 0 { st[ia] = a }
-                    if mB > 0 || iB > 0 { st[ib] = b }
-                }
+        let threshold = F4(repeating: -Float(EngineConstants.restitutionThreshold))
+        let zero = F4()
+        forEachBatch { c, sb in
+            let e = c.pointee.restitution
+            if e == zero { return }
+            var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
+            let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
+            let nx = c.pointee.nx, ny = c.pointee.ny
+            @inline(__always) func restitute(_ p: inout WidePoint) {
+                let active = (p.relativeVelocity .< threshold) .& (p.maxNormalImpulse .> zero)
+                let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
+                let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
+                let vn = dvx * nx + dvy * ny
+                let old = p.normalImpulse
+                let newImpulse = vmax(old - p.normalMass * (vn + e * p.relativeVelocity), zero)
+                let applied = (newImpulse - old).replacing(with: 0, where: .!active)
+                p.normalImpulse = old + applied
+                p.maxNormalImpulse = vmax(p.maxNormalImpulse, applied)
+                let px = applied * nx, py = applied * ny
+                A.vx -= mA * px; A.vy -= mA * py; A.w -= iA * (p.rAx * py - p.rAy * px)
+                B.vx += mB * px; B.vy += mB * py; B.w += iB * (p.rBx * py - p.rBy * px)
             }
+            restitute(&c.pointee.p0)
+            restitute(&c.pointee.p1)
+            scatterVelocities(sb, c.pointee.bodyA, A)
+            scatterVelocities(sb, c.pointee.bodyB, B)
         }
     }
 
     /// Copies accumulated impulses back to the manifolds for next step's warm start.
     func storeImpulses() {
-        constraints.withUnsafeBufferPointer { cs in
+        batches.withUnsafeBufferPointer { bp in
             contacts.withUnsafeMutableBufferPointer { ct in
-                for c in cs {
-                    let m = ct.baseAddress! + Int(c.contact)
-                    m.pointee.manifold.p0.normalImpulse = Double(c.p0.normalImpulse)
-                    m.pointee.manifold.p0.tangentImpulse = Double(c.p0.tangentImpulse)
-                    m.pointee.manifold.p0.maxNormalImpulse = Double(c.p0.maxNormalImpulse)
-                    if c.count > 1 {
-                        m.pointee.manifold.p1.normalImpulse = Double(c.p1.normalImpulse)
-                        m.pointee.manifold.p1.tangentImpulse = Double(c.p1.tangentImpulse)
-                        m.pointee.manifold.p1.maxNormalImpulse = Double(c.p1.maxNormalImpulse)
+                for c in bp {
+                    for lane in 0..<4 where c.contact[lane] >= 0 {
+                        let m = ct.baseAddress! + Int(c.contact[lane])
+                        m.pointee.manifold.p0.normalImpulse = Double(c.p0.normalImpulse[lane])
+                        m.pointee.manifold.p0.tangentImpulse = Double(c.p0.tangentImpulse[lane])
+                        m.pointee.manifold.p0.maxNormalImpulse = Double(c.p0.maxNormalImpulse[lane])
+                        if m.pointee.manifold.count > 1 {
+                            m.pointee.manifold.p1.normalImpulse = Double(c.p1.normalImpulse[lane])
+                            m.pointee.manifold.p1.tangentImpulse = Double(c.p1.tangentImpulse[lane])
+                            m.pointee.manifold.p1.maxNormalImpulse = Double(c.p1.maxNormalImpulse[lane])
+                        }
                     }
                 }
             }

@@ -28,17 +28,26 @@ extension World {
 
         let h = dt / Double(max(subStepCount, 1))
         // Load the hot state.
+        while states.count < bodies.count + 1 { states.append(BodyState()) }
+        states[bodies.count] = BodyState() // the contact solver's dummy (static and sleeping bodies)
+        // Velocities set from outside (an instantaneous push on a feather-light item, a user
+        // call) enter within the solver's speed caps, like every integrated velocity: the
+        // contact preparation records approach speeds from them, and restitution bouncing at an
+        // uncapped approach speed would feed itself step after step (measured: 10^6 m/s).
+        let maxSpeed = EngineConstants.maxLinearSpeed, maxAngular = EngineConstants.maxRotation / h
         for i in awakeBodies {
-            let dynamic = bodies[i].type == .dynamic
-            states[i] = BodyState(v: bodies[i].linearVelocity, w: bodies[i].angularVelocity, dp: .zero, dq: .identity,
-                                  invMass: dynamic ? bodies[i].invMass : 0, invI: dynamic ? bodies[i].invI : 0)
+            let v = bodies[i].linearVelocity, w = bodies[i].angularVelocity
+            if v.lengthSquared > maxSpeed * maxSpeed { bodies[i].linearVelocity = (maxSpeed / v.length) * v }
+            if abs(w) > maxAngular { bodies[i].angularVelocity = w > 0 ? maxAngular : -maxAngular }
+            states[i] = BodyState(v: bodies[i].linearVelocity, w: bodies[i].angularVelocity)
         }
+        if integrationDelta.count < bodies.count { integrationDelta = [Vec2](repeating: .zero, count: bodies.count) }
+        for i in awakeBodies { integrationDelta[i] = .zero }
         if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
         for i in awakeBodies { constrained[i] = false }
         prepareVelocityIntegration(h: h)
         prepareContacts(h: h)
         prepareJoints(h: h)
-        for c in constraints where contacts[Int(c.contact)].touching { constrained[Int(c.bodyA)] = true; constrained[Int(c.bodyB)] = true }
         for j in activeJoints { constrained[joints[j].bodyA] = true; constrained[joints[j].bodyB] = true }
         warmStartJoints(initial: true)
 
@@ -100,7 +109,7 @@ extension World {
             for i in awakeBodies {
                 let b = bs.baseAddress! + i
                 if b.pointee.type != .dynamic { continue }
-                let invMass = states[i].invMass, invI = states[i].invI
+                let invMass = b.pointee.invMass, invI = b.pointee.invI
                 let gb = b.pointee.hasGravityOverride ? b.pointee.gravityOverride : b.pointee.gravityScale * g
                 integration.append(VelocityIntegration(index: i, dv: h * (gb + invMass * b.pointee.force),
                                                        dw: h * invI * b.pointee.torque,
@@ -115,19 +124,21 @@ extension World {
         let maxAngular = EngineConstants.maxRotation / h
         integration.withUnsafeBufferPointer { items in
             states.withUnsafeMutableBufferPointer { st in
+                integrationDelta.withUnsafeMutableBufferPointer { deltas in
                 for item in items {
                     let p = st.baseAddress! + item.index
-                    var s = p.pointee
                     // Damping after the forces (v /= 1 + h c): terminal speed a / c, so a huge
                     // resistance really holds an item still against gravity (UIKit's recipe).
-                    let v0 = s.v
-                    s.v = item.linearDamping * (s.v + item.dv)
-                    s.w = item.angularDamping * (s.w + item.dw)
-                    s.integrationDelta = s.v - v0
-                    let speed2 = s.v.lengthSquared
-                    if speed2 > maxSpeed * maxSpeed { s.v = (maxSpeed / speed2.squareRoot()) * s.v }
-                    if abs(s.w) > maxAngular { s.w = s.w > 0 ? maxAngular : -maxAngular }
-                    p.pointee = s
+                    let v0 = p.pointee.v
+                    var v = item.linearDamping * (v0 + item.dv)
+                    var w = item.angularDamping * (p.pointee.w + item.dw)
+                    deltas[item.index] = v - v0
+                    let speed2 = v.lengthSquared
+                    if speed2 > maxSpeed * maxSpeed { v = (maxSpeed / speed2.squareRoot()) * v }
+                    if abs(w) > maxAngular { w = w > 0 ? maxAngular : -maxAngular }
+                    p.pointee.v = v
+                    p.pointee.w = w
+                }
                 }
             }
         }
@@ -144,9 +155,9 @@ extension World {
                     s.dq = s.dq.integrated(by: h * s.w)
                     if !constrained[i] {
                         // Half the velocity change of the forces comes off: x += v0 h + a h^2 / 2.
-                        s.dp += h * s.v - (0.5 * h) * s.integrationDelta
+                        s.dp = s.dp + h * s.v - (0.5 * h) * integrationDelta[i]
                     } else {
-                        s.dp += h * s.v
+                        s.dp = s.dp + h * s.v
                     }
                     st[i] = s
                 }

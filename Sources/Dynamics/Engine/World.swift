@@ -69,13 +69,14 @@ public final class World {
 
     // Solver scratch, reused between steps.
     var awakeBodies: [Int] = []
-    var constraints: [ContactConstraint] = []
+    var batches: [ContactBatch] = []
+    var candidates: [Int32] = []
+    var integrationDelta: [Vec2] = []
     var activeJoints: [Int] = []
     var constrained: [Bool] = []
     var integration: [VelocityIntegration] = []
     var colorMasks: [UInt64] = []
-    var colorOf: [Int] = []
-    var solveOrder: [Int32] = []
+    var colorOf: [Int32] = []
 
     /// Creates a world with a gravity in m/s^2 (y down: (0, 10) is UIKit's gravity 1.0).
     public init(gravity: Vec2 = Vec2(0, 10)) {
@@ -102,7 +103,8 @@ public final class World {
                         allowSleep: def.allowSleep, isAwake: def.isAwake || def.type != .dynamic, userData: def.userData)
         if def.type == .staticBody { body.linearVelocity = .zero; body.angularVelocity = 0 }
         bodies.append(body)
-        states.append(BodyState())
+        // `states` has one slot more than `bodies`: the contact solver's dummy at the end.
+        if states.count >= bodies.count { states[bodies.count - 1] = BodyState() } else { states.append(BodyState()) }
         bodyShapes.append([])
         bodyJoints.append([])
         let id = BodyID(index: bodies.count - 1)
@@ -133,6 +135,7 @@ public final class World {
         guard bodies[id.index].type != type else { return }
         wake(id)
         bodies[id.index].type = type
+        states[id.index] = BodyState()
         if type == .staticBody { bodies[id.index].linearVelocity = .zero; bodies[id.index].angularVelocity = 0 }
         updateMass(id.index)
         // Proxies move between the static and dynamic trees; contacts are rebuilt.
