@@ -57,31 +57,47 @@ struct WideBody {
     var dpx = F4(), dpy = F4(), qc = F4(repeating: 1), qs = F4()
 }
 
+/// Four bodies' first (velocity) or second (position delta) halves, transposed into lanes.
+/// Loading whole 16-byte halves and shuffling beats 16 single-float inserts.
+@inline(__always) func transpose(_ a: F4, _ b: F4, _ c: F4, _ d: F4) -> (F4, F4, F4, F4) {
+    let abLow = F4(lowHalf: a.lowHalf, highHalf: b.lowHalf), cdLow = F4(lowHalf: c.lowHalf, highHalf: d.lowHalf)
+    let abHigh = F4(lowHalf: a.highHalf, highHalf: b.highHalf), cdHigh = F4(lowHalf: c.highHalf, highHalf: d.highHalf)
+    return (F4(lowHalf: abLow.evenHalf, highHalf: cdLow.evenHalf), F4(lowHalf: abLow.oddHalf, highHalf: cdLow.oddHalf),
+            F4(lowHalf: abHigh.evenHalf, highHalf: cdHigh.evenHalf), F4(lowHalf: abHigh.oddHalf, highHalf: cdHigh.oddHalf))
+}
+
+/// The (vx, vy, w, pad) half of a body state as one vector.
+@inline(__always) func velocityHalf(_ sb: UnsafeMutablePointer<BodyState>, _ i: Int32) -> F4 {
+    UnsafeMutableRawPointer(sb + Int(i)).load(as: F4.self)
+}
+
+/// The (dpx, dpy, qc, qs) half of a body state as one vector.
+@inline(__always) func deltaHalf(_ sb: UnsafeMutablePointer<BodyState>, _ i: Int32) -> F4 {
+    UnsafeMutableRawPointer(sb + Int(i)).load(fromByteOffset: 16, as: F4.self)
+}
+
 @inline(__always) func gatherVelocities(_ sb: UnsafeMutablePointer<BodyState>, _ idx: I4) -> WideBody {
-    let s0 = sb + Int(idx[0]), s1 = sb + Int(idx[1]), s2 = sb + Int(idx[2]), s3 = sb + Int(idx[3])
-    return WideBody(vx: F4(s0.pointee.vx, s1.pointee.vx, s2.pointee.vx, s3.pointee.vx),
-                    vy: F4(s0.pointee.vy, s1.pointee.vy, s2.pointee.vy, s3.pointee.vy),
-                    w: F4(s0.pointee.wf, s1.pointee.wf, s2.pointee.wf, s3.pointee.wf))
+    let (vx, vy, w, _) = transpose(velocityHalf(sb, idx[0]), velocityHalf(sb, idx[1]),
+                                   velocityHalf(sb, idx[2]), velocityHalf(sb, idx[3]))
+    return WideBody(vx: vx, vy: vy, w: w)
 }
 
 @inline(__always) func gatherBodies(_ sb: UnsafeMutablePointer<BodyState>, _ idx: I4) -> WideBody {
-    let s0 = (sb + Int(idx[0])).pointee, s1 = (sb + Int(idx[1])).pointee
-    let s2 = (sb + Int(idx[2])).pointee, s3 = (sb + Int(idx[3])).pointee
-    return WideBody(vx: F4(s0.vx, s1.vx, s2.vx, s3.vx), vy: F4(s0.vy, s1.vy, s2.vy, s3.vy),
-                    w: F4(s0.wf, s1.wf, s2.wf, s3.wf),
-                    dpx: F4(s0.dpx, s1.dpx, s2.dpx, s3.dpx), dpy: F4(s0.dpy, s1.dpy, s2.dpy, s3.dpy),
-                    qc: F4(s0.qc, s1.qc, s2.qc, s3.qc), qs: F4(s0.qs, s1.qs, s2.qs, s3.qs))
+    var body = gatherVelocities(sb, idx)
+    (body.dpx, body.dpy, body.qc, body.qs) = transpose(deltaHalf(sb, idx[0]), deltaHalf(sb, idx[1]),
+                                                      deltaHalf(sb, idx[2]), deltaHalf(sb, idx[3]))
+    return body
 }
 
-/// Writes the lanes' velocities back. Lanes of one batch never share a dynamic body; a
-/// shared static, kinematic or dummy body gets its unchanged velocity written twice.
+/// Writes the lanes' velocities back (the unused fourth float with them). Lanes of one batch
+/// never share a dynamic body; a shared static, kinematic or dummy body gets its unchanged
+/// velocity written twice.
 @inline(__always) func scatterVelocities(_ sb: UnsafeMutablePointer<BodyState>, _ idx: I4, _ b: WideBody) {
-    for lane in 0..<4 {
-        let p = sb + Int(idx[lane])
-        p.pointee.vx = b.vx[lane]
-        p.pointee.vy = b.vy[lane]
-        p.pointee.wf = b.w[lane]
-    }
+    let (s0, s1, s2, s3) = transpose(b.vx, b.vy, b.w, F4())
+    UnsafeMutableRawPointer(sb + Int(idx[0])).storeBytes(of: s0, as: F4.self)
+    UnsafeMutableRawPointer(sb + Int(idx[1])).storeBytes(of: s1, as: F4.self)
+    UnsafeMutableRawPointer(sb + Int(idx[2])).storeBytes(of: s2, as: F4.self)
+    UnsafeMutableRawPointer(sb + Int(idx[3])).storeBytes(of: s3, as: F4.self)
 }
 
 extension World {
@@ -188,25 +204,29 @@ extension World {
     /// the overflow.
     func colorConstraints() -> Int {
         let colorCount = 24
-        let words = (bodies.count + 63) / 64
-        if colorMasks.count < colorCount * words { colorMasks = [UInt64](repeating: 0, count: colorCount * words) }
-        else { for k in 0..<(colorCount * words) { colorMasks[k] = 0 } }
+        // Per body, a bit per color it already sits in: the first free color of a pair is
+        // the lowest bit clear in both masks.
+        if bodyColors.count < bodies.count { bodyColors = [UInt32](repeating: 0, count: bodies.count) }
         colorOf.removeAll(keepingCapacity: true)
-        for ci in candidates {
-            let c = contacts[Int(ci)]
-            let a = bodies[c.bodyA].type == .dynamic && bodies[c.bodyA].isAwake ? c.bodyA : -1
-            let b = bodies[c.bodyB].type == .dynamic && bodies[c.bodyB].isAwake ? c.bodyB : -1
-            var chosen = colorCount // overflow
-            for color in 0..<colorCount {
-                let base = color * words
-                if a >= 0 && colorMasks[base + a >> 6] & (1 << UInt64(a & 63)) != 0 { continue }
-                if b >= 0 && colorMasks[base + b >> 6] & (1 << UInt64(b & 63)) != 0 { continue }
-                if a >= 0 { colorMasks[base + a >> 6] |= 1 << UInt64(a & 63) }
-                if b >= 0 { colorMasks[base + b >> 6] |= 1 << UInt64(b & 63) }
-                chosen = color
-                break
+        bodyColors.withUnsafeMutableBufferPointer { masks in
+            for ci in candidates {
+                let c = contacts[Int(ci)]
+                masks[c.bodyA] = 0; masks[c.bodyB] = 0
             }
-            colorOf.append(Int32(chosen))
+            for ci in candidates {
+                let c = contacts[Int(ci)]
+                let a = bodies[c.bodyA].type == .dynamic && bodies[c.bodyA].isAwake ? c.bodyA : -1
+                let b = bodies[c.bodyB].type == .dynamic && bodies[c.bodyB].isAwake ? c.bodyB : -1
+                let used = (a >= 0 ? masks[a] : 0) | (b >= 0 ? masks[b] : 0)
+                let color = (~used).trailingZeroBitCount
+                if color >= colorCount {
+                    colorOf.append(Int32(colorCount)) // overflow
+                    continue
+                }
+                if a >= 0 { masks[a] |= 1 << UInt32(color) }
+                if b >= 0 { masks[b] |= 1 << UInt32(color) }
+                colorOf.append(Int32(color))
+            }
         }
         return colorCount
     }
@@ -227,19 +247,9 @@ extension World {
     func warmStartContacts() {
         forEachBatch { c, sb in
             var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
-            let nx = c.pointee.nx, ny = c.pointee.ny
-            let tx = ny, ty = -nx
-            let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
-            @inline(__always) func apply(_ p: WidePoint) {
-                let px = p.normalImpulse * nx + p.tangentImpulse * tx
-                let py = p.normalImpulse * ny + p.tangentImpulse * ty
-                A.w -= iA * (p.rAx * py - p.rAy * px)
-                A.vx -= mA * px; A.vy -= mA * py
-                B.w += iB * (p.rBx * py - p.rBy * px)
-                B.vx += mB * px; B.vy += mB * py
-            }
-            apply(c.pointee.p0)
-            apply(c.pointee.p1)
+            let k = BatchTerms(c)
+            warmStartPoint(c.pointee.p0, &A, &B, k)
+            warmStartPoint(c.pointee.p1, &A, &B, k)
             scatterVelocities(sb, c.pointee.bodyA, A)
             scatterVelocities(sb, c.pointee.bodyB, B)
         }
@@ -247,78 +257,14 @@ extension World {
 
     /// One Gauss-Seidel pass over the batches; `useBias` false is the relax pass.
     func solveContacts(h: Double, useBias: Bool) {
-        let invH = Float(1 / h), hf = Float(h)
-        let maxBias = Float(EngineConstants.contactPushMaxVelocity)
-        let deepOverlap = Float(4 * EngineConstants.linearSlop)
-        let zero = F4(), one = F4(repeating: 1)
+        let step = SubStepTerms(h: h, useBias: useBias)
         forEachBatch { c, sb in
             var A = gatherBodies(sb, c.pointee.bodyA), B = gatherBodies(sb, c.pointee.bodyB)
-            let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
-            let nx = c.pointee.nx, ny = c.pointee.ny
-            let dpx = B.dpx - A.dpx, dpy = B.dpy - A.dpy
-            let biasRate = c.pointee.biasRate, softMass = c.pointee.massScale, softImpulse = c.pointee.impulseScale
-
-            @inline(__always) func solveNormal(_ p: inout WidePoint) {
-                // Current separation from the position deltas of this step.
-                let qrBx = B.qc * p.rBx - B.qs * p.rBy, qrBy = B.qs * p.rBx + B.qc * p.rBy
-                let qrAx = A.qc * p.rAx - A.qs * p.rAy, qrAy = A.qs * p.rAx + A.qc * p.rAy
-                let dx = dpx + (qrBx - qrAx), dy = dpy + (qrBy - qrAy)
-                let s = dx * nx + dy * ny + p.baseSeparation
-                let speculative = s .> zero
-                var bias = s * invH // speculative: allow closing the gap this sub-step
-                var massScale = one, impulseScale = zero
-                if useBias {
-                    // Box2D caps the push-out speed (3 m/s) so resting overlap resolves
-                    // gently; past 2 pt of overlap the cap grows with the depth, so a body
-                    // driven into a wall by extreme forces cannot sink without bound.
-                    let deep = vmax(zero, -s - deepOverlap)
-                    let soft = vmax(biasRate * s, -(maxBias + deep * (0.5 * invH)))
-                    // Deep overlap: rigid rows, so forces driving a body into a wall cannot
-                    // leak through the soft constraint step after step.
-                    let shallow = (deep .== zero) .& .!speculative
-                    bias = bias.replacing(with: soft, where: .!speculative)
-                    massScale = massScale.replacing(with: softMass, where: shallow)
-                    impulseScale = impulseScale.replacing(with: softImpulse, where: shallow)
-                } else {
-                    bias = bias.replacing(with: 0, where: .!speculative)
-                }
-                let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
-                let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
-                let vn = dvx * nx + dvy * ny
-                // Restitution wants the approach speed at impact, which gravity keeps raising
-                // through the sub-steps: record it in the sub-step that closes the gap.
-                let closing = (s + vn * hf .<= zero) .& (vn .< p.relativeVelocity)
-                p.relativeVelocity = p.relativeVelocity.replacing(with: vn, where: closing)
-                let old = p.normalImpulse
-                let newImpulse = vmax(old - p.normalMass * massScale * (vn + bias) - impulseScale * old, zero)
-                let applied = newImpulse - old
-                p.normalImpulse = newImpulse
-                p.maxNormalImpulse = vmax(p.maxNormalImpulse, applied)
-                let px = applied * nx, py = applied * ny
-                A.vx -= mA * px; A.vy -= mA * py; A.w -= iA * (p.rAx * py - p.rAy * px)
-                B.vx += mB * px; B.vy += mB * py; B.w += iB * (p.rBx * py - p.rBy * px)
-            }
-
-            let tx = ny, ty = -nx
-            let friction = c.pointee.friction
-            @inline(__always) func solveFriction(_ p: inout WidePoint) {
-                let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
-                let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
-                let vt = dvx * tx + dvy * ty
-                let maxFriction = friction * p.normalImpulse
-                let old = p.tangentImpulse
-                let newImpulse = vmin(vmax(old - p.tangentMass * vt, -maxFriction), maxFriction)
-                p.tangentImpulse = newImpulse
-                let applied = newImpulse - old
-                let px = applied * tx, py = applied * ty
-                A.vx -= mA * px; A.vy -= mA * py; A.w -= iA * (p.rAx * py - p.rAy * px)
-                B.vx += mB * px; B.vy += mB * py; B.w += iB * (p.rBx * py - p.rBy * px)
-            }
-
-            solveNormal(&c.pointee.p0)
-            solveNormal(&c.pointee.p1)
-            solveFriction(&c.pointee.p0)
-            solveFriction(&c.pointee.p1)
+            let k = BatchTerms(c)
+            solveNormalPoint(&c.pointee.p0, &A, &B, k, step)
+            solveNormalPoint(&c.pointee.p1, &A, &B, k, step)
+            solveFrictionPoint(&c.pointee.p0, &A, &B, k)
+            solveFrictionPoint(&c.pointee.p1, &A, &B, k)
             scatterVelocities(sb, c.pointee.bodyA, A)
             scatterVelocities(sb, c.pointee.bodyB, B)
         }
@@ -328,29 +274,12 @@ extension World {
     /// get the normal velocity -e times the recorded approach speed.
     func applyRestitution() {
         let threshold = F4(repeating: -Float(EngineConstants.restitutionThreshold))
-        let zero = F4()
         forEachBatch { c, sb in
-            let e = c.pointee.restitution
-            if e == zero { return }
+            if c.pointee.restitution == F4() { return }
             var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
-            let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
-            let nx = c.pointee.nx, ny = c.pointee.ny
-            @inline(__always) func restitute(_ p: inout WidePoint) {
-                let active = (p.relativeVelocity .< threshold) .& (p.maxNormalImpulse .> zero)
-                let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
-                let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
-                let vn = dvx * nx + dvy * ny
-                let old = p.normalImpulse
-                let newImpulse = vmax(old - p.normalMass * (vn + e * p.relativeVelocity), zero)
-                let applied = (newImpulse - old).replacing(with: 0, where: .!active)
-                p.normalImpulse = old + applied
-                p.maxNormalImpulse = vmax(p.maxNormalImpulse, applied)
-                let px = applied * nx, py = applied * ny
-                A.vx -= mA * px; A.vy -= mA * py; A.w -= iA * (p.rAx * py - p.rAy * px)
-                B.vx += mB * px; B.vy += mB * py; B.w += iB * (p.rBx * py - p.rBy * px)
-            }
-            restitute(&c.pointee.p0)
-            restitute(&c.pointee.p1)
+            let k = BatchTerms(c)
+            restitutePoint(&c.pointee.p0, &A, &B, k, threshold)
+            restitutePoint(&c.pointee.p1, &A, &B, k, threshold)
             scatterVelocities(sb, c.pointee.bodyA, A)
             scatterVelocities(sb, c.pointee.bodyB, B)
         }
@@ -376,4 +305,112 @@ extension World {
             }
         }
     }
+}
+
+// The per-point kernels are free functions with every input passed in: nested functions
+// that capture the gathered bodies made Swift box them on the heap once per batch.
+
+/// What every point of a batch shares.
+struct BatchTerms {
+    var nx: F4, ny: F4, mA: F4, iA: F4, mB: F4, iB: F4
+    var friction: F4, restitution: F4, biasRate: F4, softMass: F4, softImpulse: F4
+    @inline(__always) init(_ c: UnsafeMutablePointer<ContactBatch>) {
+        nx = c.pointee.nx; ny = c.pointee.ny
+        mA = c.pointee.mA; iA = c.pointee.iA; mB = c.pointee.mB; iB = c.pointee.iB
+        friction = c.pointee.friction; restitution = c.pointee.restitution
+        biasRate = c.pointee.biasRate; softMass = c.pointee.massScale; softImpulse = c.pointee.impulseScale
+    }
+}
+
+/// What every batch of one pass shares.
+struct SubStepTerms {
+    var invH: Float, h: Float, maxBias: Float, deepOverlap: Float, useBias: Bool
+    init(h: Double, useBias: Bool) {
+        invH = Float(1 / h); self.h = Float(h)
+        maxBias = Float(EngineConstants.contactPushMaxVelocity)
+        deepOverlap = Float(4 * EngineConstants.linearSlop)
+        self.useBias = useBias
+    }
+}
+
+@inline(__always) func applyImpulse(_ px: F4, _ py: F4, _ p: WidePoint, _ A: inout WideBody, _ B: inout WideBody, _ k: BatchTerms) {
+    A.vx -= k.mA * px; A.vy -= k.mA * py; A.w -= k.iA * (p.rAx * py - p.rAy * px)
+    B.vx += k.mB * px; B.vy += k.mB * py; B.w += k.iB * (p.rBx * py - p.rBy * px)
+}
+
+/// Relative velocity of B's anchor with respect to A's, projected on (dx, dy).
+@inline(__always) func relativeSpeed(_ p: WidePoint, _ A: WideBody, _ B: WideBody, _ dx: F4, _ dy: F4) -> F4 {
+    let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
+    let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
+    return dvx * dx + dvy * dy
+}
+
+@inline(__always) func warmStartPoint(_ p: WidePoint, _ A: inout WideBody, _ B: inout WideBody, _ k: BatchTerms) {
+    // Tangent = rightPerp(normal) = (ny, -nx).
+    let px = p.normalImpulse * k.nx + p.tangentImpulse * k.ny
+    let py = p.normalImpulse * k.ny - p.tangentImpulse * k.nx
+    applyImpulse(px, py, p, &A, &B, k)
+}
+
+@inline(__always) func solveNormalPoint(_ p: inout WidePoint, _ A: inout WideBody, _ B: inout WideBody,
+                                        _ k: BatchTerms, _ step: SubStepTerms) {
+    let zero = F4()
+    // Current separation from the position deltas of this step.
+    let qrBx = B.qc * p.rBx - B.qs * p.rBy, qrBy = B.qs * p.rBx + B.qc * p.rBy
+    let qrAx = A.qc * p.rAx - A.qs * p.rAy, qrAy = A.qs * p.rAx + A.qc * p.rAy
+    let dx = (B.dpx - A.dpx) + (qrBx - qrAx), dy = (B.dpy - A.dpy) + (qrBy - qrAy)
+    let s = dx * k.nx + dy * k.ny + p.baseSeparation
+    let speculative = s .> zero
+    var bias = s * step.invH // speculative: allow closing the gap this sub-step
+    var massScale = F4(repeating: 1), impulseScale = zero
+    if step.useBias {
+        // Box2D caps the push-out speed (3 m/s) so resting overlap resolves gently; past
+        // 2 pt of overlap the cap grows with the depth, so a body driven into a wall by
+        // extreme forces cannot sink without bound.
+        let deep = vmax(zero, -s - step.deepOverlap)
+        let soft = vmax(k.biasRate * s, -(step.maxBias + deep * (0.5 * step.invH)))
+        // Deep overlap: rigid rows, so forces driving a body into a wall cannot leak
+        // through the soft constraint step after step.
+        let shallow = (deep .== zero) .& .!speculative
+        bias = bias.replacing(with: soft, where: .!speculative)
+        massScale = massScale.replacing(with: k.softMass, where: shallow)
+        impulseScale = impulseScale.replacing(with: k.softImpulse, where: shallow)
+    } else {
+        bias = bias.replacing(with: 0, where: .!speculative)
+    }
+    let vn = relativeSpeed(p, A, B, k.nx, k.ny)
+    // Restitution wants the approach speed at impact, which gravity keeps raising through
+    // the sub-steps: record it in the sub-step that closes the gap.
+    let closing = (s + vn * step.h .<= zero) .& (vn .< p.relativeVelocity)
+    p.relativeVelocity = p.relativeVelocity.replacing(with: vn, where: closing)
+    let old = p.normalImpulse
+    let newImpulse = vmax(old - p.normalMass * massScale * (vn + bias) - impulseScale * old, zero)
+    let applied = newImpulse - old
+    p.normalImpulse = newImpulse
+    p.maxNormalImpulse = vmax(p.maxNormalImpulse, applied)
+    applyImpulse(applied * k.nx, applied * k.ny, p, &A, &B, k)
+}
+
+@inline(__always) func solveFrictionPoint(_ p: inout WidePoint, _ A: inout WideBody, _ B: inout WideBody, _ k: BatchTerms) {
+    let tx = k.ny, ty = -k.nx
+    let vt = relativeSpeed(p, A, B, tx, ty)
+    let maxFriction = k.friction * p.normalImpulse
+    let old = p.tangentImpulse
+    let newImpulse = vmin(vmax(old - p.tangentMass * vt, -maxFriction), maxFriction)
+    p.tangentImpulse = newImpulse
+    let applied = newImpulse - old
+    applyImpulse(applied * tx, applied * ty, p, &A, &B, k)
+}
+
+@inline(__always) func restitutePoint(_ p: inout WidePoint, _ A: inout WideBody, _ B: inout WideBody,
+                                      _ k: BatchTerms, _ threshold: F4) {
+    let zero = F4()
+    let active = (p.relativeVelocity .< threshold) .& (p.maxNormalImpulse .> zero)
+    let vn = relativeSpeed(p, A, B, k.nx, k.ny)
+    let old = p.normalImpulse
+    let newImpulse = vmax(old - p.normalMass * (vn + k.restitution * p.relativeVelocity), zero)
+    let applied = (newImpulse - old).replacing(with: 0, where: .!active)
+    p.normalImpulse = old + applied
+    p.maxNormalImpulse = vmax(p.maxNormalImpulse, applied)
+    applyImpulse(applied * k.nx, applied * k.ny, p, &A, &B, k)
 }

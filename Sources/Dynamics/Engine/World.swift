@@ -75,7 +75,7 @@ public final class World {
     var activeJoints: [Int] = []
     var constrained: [Bool] = []
     var integration: [VelocityIntegration] = []
-    var colorMasks: [UInt64] = []
+    var bodyColors: [UInt32] = []
     var colorOf: [Int32] = []
 
     /// Creates a world with a gravity in m/s^2 (y down: (0, 10) is UIKit's gravity 1.0).
