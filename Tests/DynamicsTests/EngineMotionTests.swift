@@ -12,12 +12,13 @@ final class EngineMotionTests: XCTestCase {
         XCTAssertEqual(y, expected, accuracy: expected * 0.01)
     }
 
-    private func bounceHeights(restitution: Double, bounces: Int) -> (drop: Double, peaks: [Double]) {
+    private func bounceHeights(restitution: Double, bounces: Int, fixedRotation: Bool = true,
+                               spin: UnsafeMutablePointer<Double>? = nil) -> (drop: Double, peaks: [Double]) {
         let world = World(gravity: Vec2(0, 10))
         _ = makeGround(world, y: 0, restitution: restitution)
         let half = 0.25
         let startY = -2.0 - half // 200 pt drop from the bottom face
-        let b = makeBox(world, center: Vec2(0, startY), half: half, restitution: restitution, fixedRotation: true)
+        let b = makeBox(world, center: Vec2(0, startY), half: half, restitution: restitution, fixedRotation: fixedRotation)
         var peaks: [Double] = []
         var goingUp = false
         var best = Double.infinity
@@ -25,6 +26,7 @@ final class EngineMotionTests: XCTestCase {
             world.step(1.0 / 60)
             let v = world.linearVelocity(b).y
             let y = world.position(b).y
+            spin?.pointee = max(spin?.pointee ?? 0, abs(world.angularVelocity(b)))
             if v < -1e-6 { goingUp = true; best = min(best, y) }
             if goingUp && v >= 0 {
                 peaks.append(-(best + half)); goingUp = false; best = .infinity
@@ -38,6 +40,36 @@ final class EngineMotionTests: XCTestCase {
         let (drop, peaks) = bounceHeights(restitution: 1, bounces: 5)
         XCTAssertEqual(peaks.count, 5, "expected 5 bounces, got \(peaks)")
         for p in peaks { XCTAssertGreaterThan(p, 0.97 * drop, "peaks \(peaks)") }
+    }
+
+    /// Regression: restitution solved point by point made a square landing flat (free to
+    /// rotate) rebound to 0.65 of its drop with elasticity 0.9 and spin at ~5 rad/s.
+    func testFlatLandingBouncesToESquaredWithoutSpin() {
+        var spin = 0.0
+        let (drop, peaks) = bounceHeights(restitution: 0.9, bounces: 2, fixedRotation: false, spin: &spin)
+        XCTAssertEqual(peaks.count, 2, "peaks \(peaks)")
+        XCTAssertEqual(peaks[0] / drop, 0.81, accuracy: 0.03, "peaks \(peaks)")
+        XCTAssertEqual(peaks[1] / drop, 0.81 * 0.81, accuracy: 0.04, "peaks \(peaks)")
+        XCTAssertLessThan(spin, 0.05, "a flat landing must not start a spin")
+    }
+
+    /// Regression: fat boxes followed bodies without looking ahead, so a 60 pt item falling
+    /// at 300 pt/s found the floor's pair one step late and sank 4.1 pt into it (then took
+    /// ~10 steps to come out). Drop heights spread over more than one step's travel.
+    func testFallingItemDoesNotSinkIntoTheFloor() {
+        for phase in 0..<40 {
+            let world = World(gravity: Vec2(0, 10))
+            var gd = BodyDef(); gd.type = .staticBody; gd.position = Vec2(0, 10)
+            let ground = world.createBody(gd)
+            world.createShape(ground, .polygon(.box(halfWidth: 10, halfHeight: 10)))
+            let b = makeBox(world, center: Vec2(0, -0.3 - 0.45 - Double(phase) * 0.01), half: 0.3, friction: 0)
+            var deepest = 0.0
+            for _ in 0..<60 {
+                world.step(1.0 / 60)
+                deepest = max(deepest, world.position(b).y + 0.3)
+            }
+            XCTAssertLessThan(deepest, 0.5 * pt, "drop \(45 + phase) pt: sank \(deepest / pt) pt into the floor")
+        }
     }
 
     func testRestitutionZeroDoesNotRebound() {

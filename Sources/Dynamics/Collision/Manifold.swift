@@ -16,7 +16,8 @@ public struct ManifoldPoint: Sendable {
     public var normalImpulse: Double = 0
     public var tangentImpulse: Double = 0
     public var maxNormalImpulse: Double = 0
-    /// Normal relative velocity at the start of the step (restitution uses it).
+    /// Approach speed recorded for a gap that had not closed by the end of the last step:
+    /// restitution uses it in the step where it closes.
     var relativeVelocity: Double = 0
     public var id: UInt32 = 0
 }

@@ -24,8 +24,7 @@ extension World {
     func createProxy(_ s: Int) {
         let b = shapes[s].body
         let isStatic = bodies[b].type == .staticBody
-        let box = computeAABB(s, bodies[b].transform)
-        let fat = isStatic ? box : box.expanded(by: fatMargin(s))
+        let fat = isStatic ? computeAABB(s, bodies[b].transform) : predictedAABB(s).expanded(by: fatMargin(s))
         shapes[s].fatAABB = fat
         shapes[s].proxyIsStatic = isStatic
         if isStatic {
@@ -53,14 +52,24 @@ extension World {
         shapes[s].proxy = -1
     }
 
-    /// Refreshes a shape's fat AABB after its body moved; queues it for new pairs.
-    @inline(__always) func updateProxy(_ s: Int, force: Bool = false) {
+    /// The shape's box now joined with where it will be after the next step at its current
+    /// velocity. A fat box that only follows the body lags behind it: a 60 pt item falling at
+    /// 300 pt/s found the floor's pair one step late and sank 4 pt before it was pushed out.
+    @inline(__always) func predictedAABB(_ s: Int) -> AABB {
         let b = shapes[s].body
         let box = computeAABB(s, bodies[b].transform)
+        let d = lastStepDt * bodies[b].linearVelocity
+        let ahead = AABB(lower: box.lower + d, upper: box.upper + d)
+        return box.union(ahead)
+    }
+
+    /// Refreshes a shape's fat AABB after its body moved; queues it for new pairs.
+    @inline(__always) func updateProxy(_ s: Int, force: Bool = false) {
         if shapes[s].proxyIsStatic {
             if force { destroyProxy(s); createProxy(s) }
             return
         }
+        let box = predictedAABB(s)
         if force || !shapes[s].fatAABB.contains(box) {
             let fat = box.expanded(by: fatMargin(s))
             shapes[s].fatAABB = fat
@@ -197,6 +206,7 @@ extension World {
                     var p = m[k]
                     p.normalImpulse = old[o].normalImpulse
                     p.tangentImpulse = old[o].tangentImpulse
+                    p.relativeVelocity = old[o].relativeVelocity
                     m[k] = p
                     break
                 }

@@ -14,6 +14,8 @@ public enum EngineConstants {
     public static let contactPushMaxVelocity = 3.0
     /// Below this approach speed restitution is ignored (100 pt/s).
     public static let restitutionThreshold = 1.0
+    /// Sweeps over the two points of a manifold in the restitution pass.
+    public static let restitutionSweeps = 4
     /// Speed cap (40,000 pt/s).
     public static let maxLinearSpeed = 400.0
     /// Rotation cap per step.

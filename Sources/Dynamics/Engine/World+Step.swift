@@ -11,6 +11,7 @@ extension World {
     public func step(_ dt: Double) {
         guard dt > 0 else { return }
         stepIndex += 1
+        lastStepDt = dt
         contactBeginEvents.removeAll(keepingCapacity: true)
         contactEndEvents.removeAll(keepingCapacity: true)
         updatePairs()

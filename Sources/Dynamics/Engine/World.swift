@@ -63,6 +63,8 @@ public final class World {
     var moveBuffer: [Int] = []
     var sleepingIslands: [[Int]] = []
     var stepIndex = 0
+    /// The last step's length, for predicting where bodies go next (1/60 until the first step).
+    var lastStepDt = 1.0 / 60
     var groundIndex: Int?
     /// Bodies whose state went non-finite and were frozen (reported to the layer above).
     public internal(set) var nonFiniteBodies: [Int] = []
