@@ -52,15 +52,15 @@ extension World {
         for j in activeJoints { constrained[joints[j].bodyA] = true; constrained[joints[j].bodyB] = true }
         warmStartJoints(initial: true)
 
-        for _ in 0..<max(subStepCount, 1) {
+        for sub in 0..<max(subStepCount, 1) {
             integrateVelocities(h: h)
             warmStartContacts()
             warmStartJoints(initial: false)
             solveJoints(h: h, useBias: true)
-            solveContacts(h: h, useBias: true)
+            solveContacts(h: h, useBias: true, reversed: sub % 2 == 1)
             integratePositions(h: h)
             solveJoints(h: h, useBias: false)
-            solveContacts(h: h, useBias: false)
+            solveContacts(h: h, useBias: false, reversed: sub % 2 == 0)
         }
         applyRestitution()
         storeImpulses()
