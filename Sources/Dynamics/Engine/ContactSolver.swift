@@ -288,16 +288,18 @@ extension World {
         let zero = F4()
         forEachBatch { c, sb in
             if c.pointee.restitution == zero { return }
+            let hit0 = (c.pointee.p0.relativeVelocity .< threshold) .& (c.pointee.p0.maxNormalImpulse .> zero)
+            let hit1 = (c.pointee.p1.relativeVelocity .< threshold) .& (c.pointee.p1.maxNormalImpulse .> zero)
+            // Most batches of a pile have nothing to bounce: skip their gather and scatter.
+            if !any(hit0 .| hit1) { return }
             var A = gatherBodies(sb, c.pointee.bodyA), B = gatherBodies(sb, c.pointee.bodyB)
             let k = BatchTerms(c)
             // A point bounces once its gap has really closed by the end of the step. A gap
             // seen closing only by the last relax pass bounces next step, from the surface,
             // with the speed recorded now (carried in the manifold): bouncing now would leave
             // from mid-air (1.5 cm above the floor was measured).
-            let active0 = (c.pointee.p0.relativeVelocity .< threshold) .& (c.pointee.p0.maxNormalImpulse .> zero)
-                .& (separationNow(c.pointee.p0, A, B, k) .<= slop)
-            let active1 = (c.pointee.p1.relativeVelocity .< threshold) .& (c.pointee.p1.maxNormalImpulse .> zero)
-                .& (separationNow(c.pointee.p1, A, B, k) .<= slop)
+            let active0 = hit0 .& (separationNow(c.pointee.p0, A, B, k) .<= slop)
+            let active1 = hit1 .& (separationNow(c.pointee.p1, A, B, k) .<= slop)
             // A few Gauss-Seidel sweeps over the two points of each manifold: one sweep leaves
             // the two corners of a flat landing fighting (the second corner's impulse undoes
             // part of the first), which turned a 0.9 bounce into 0.65 of the drop height with a
