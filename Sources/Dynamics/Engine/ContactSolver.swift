@@ -10,8 +10,11 @@
 //
 // Inside a sub-step the current separation is recomputed from the bodies' position deltas
 // instead of re-running collision, a soft (spring-damper) bias pushes overlap out at a
-// capped speed, and a relax pass without bias removes the energy the bias added. Restitution
-// runs once after the sub-steps using the approach speed recorded during them.
+// capped speed, and a relax pass without bias removes the energy the bias added. While both
+// points of a manifold close an open gap (a landing) their normal rows are solved as one 2x2
+// block, so neither corner takes more than its share. Restitution runs once after the
+// sub-steps, in a few sweeps over each manifold's two points, using the approach speed
+// recorded when the gap closed (or at the step's start for points already touching).
 
 typealias F4 = SIMD4<Float>
 typealias I4 = SIMD4<Int32>
