@@ -183,12 +183,18 @@ extension World {
 
     /// Inverse mass and inertia as the solver sees them: zero unless dynamic and awake.
     @inline(__always) func solverMass(_ i: Int) -> (Double, Double) {
-        bodies[i].type == .dynamic && bodies[i].isAwake ? (bodies[i].invMass, bodies[i].invI) : (0, 0)
+        isSolverDynamic(i) ? (bodies[i].invMass, bodies[i].invI) : (0, 0)
     }
 
-    /// Acceleration of a body free of contacts this step (gravity and applied forces).
+    /// Dynamic and awake: the bodies the solver moves (and that take a graph color).
+    @inline(__always) func isSolverDynamic(_ i: Int) -> Bool {
+        bodies[i].type == .dynamic && bodies[i].isAwake
+    }
+
+    /// Acceleration of a body free of contacts this step (gravity and applied forces): the
+    /// velocity integration applies it, restitution carries approach speeds with it.
     @inline(__always) func freeAcceleration(_ i: Int) -> Vec2 {
-        guard bodies[i].type == .dynamic && bodies[i].isAwake else { return .zero }
+        guard isSolverDynamic(i) else { return .zero }
         let g = bodies[i].hasGravityOverride ? bodies[i].gravityOverride : bodies[i].gravityScale * gravity
         return g + bodies[i].invMass * bodies[i].force
     }
@@ -217,8 +223,8 @@ extension World {
             }
             for ci in candidates {
                 let c = contacts[Int(ci)]
-                let a = bodies[c.bodyA].type == .dynamic && bodies[c.bodyA].isAwake ? c.bodyA : -1
-                let b = bodies[c.bodyB].type == .dynamic && bodies[c.bodyB].isAwake ? c.bodyB : -1
+                let a = isSolverDynamic(c.bodyA) ? c.bodyA : -1
+                let b = isSolverDynamic(c.bodyB) ? c.bodyB : -1
                 let used = (a >= 0 ? masks[a] : 0) | (b >= 0 ? masks[b] : 0)
                 let color = (~used).trailingZeroBitCount
                 if color >= colorCount {

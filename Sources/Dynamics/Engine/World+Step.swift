@@ -35,12 +35,11 @@ extension World {
         // call) enter within the solver's speed caps, like every integrated velocity: the
         // contact preparation records approach speeds from them, and restitution bouncing at an
         // uncapped approach speed would feed itself step after step (measured: 10^6 m/s).
-        let maxSpeed = EngineConstants.maxLinearSpeed, maxAngular = EngineConstants.maxRotation / h
         for i in awakeBodies {
-            let v = bodies[i].linearVelocity, w = bodies[i].angularVelocity
-            if v.lengthSquared > maxSpeed * maxSpeed { bodies[i].linearVelocity = (maxSpeed / v.length) * v }
-            if abs(w) > maxAngular { bodies[i].angularVelocity = w > 0 ? maxAngular : -maxAngular }
-            states[i] = BodyState(v: bodies[i].linearVelocity, w: bodies[i].angularVelocity)
+            let (v, w) = cappedVelocity(bodies[i].linearVelocity, bodies[i].angularVelocity, h: h)
+            bodies[i].linearVelocity = v
+            bodies[i].angularVelocity = w
+            states[i] = BodyState(v: v, w: w)
         }
         if integrationDelta.count < bodies.count { integrationDelta = [Vec2](repeating: .zero, count: bodies.count) }
         for i in awakeBodies { integrationDelta[i] = .zero }
@@ -105,24 +104,16 @@ extension World {
 
     private func prepareVelocityIntegration(h: Double) {
         integration.removeAll(keepingCapacity: true)
-        let g = gravity
-        bodies.withUnsafeBufferPointer { bs in
-            for i in awakeBodies {
-                let b = bs.baseAddress! + i
-                if b.pointee.type != .dynamic { continue }
-                let invMass = b.pointee.invMass, invI = b.pointee.invI
-                let gb = b.pointee.hasGravityOverride ? b.pointee.gravityOverride : b.pointee.gravityScale * g
-                integration.append(VelocityIntegration(index: i, dv: h * (gb + invMass * b.pointee.force),
-                                                       dw: h * invI * b.pointee.torque,
-                                                       linearDamping: 1 / (1 + h * b.pointee.linearDamping),
-                                                       angularDamping: 1 / (1 + h * b.pointee.angularDamping)))
-            }
+        for i in awakeBodies where bodies[i].type == .dynamic {
+            // Field reads, not copies of the ~300-byte bodies.
+            integration.append(VelocityIntegration(index: i, dv: h * freeAcceleration(i),
+                                                   dw: h * bodies[i].invI * bodies[i].torque,
+                                                   linearDamping: 1 / (1 + h * bodies[i].linearDamping),
+                                                   angularDamping: 1 / (1 + h * bodies[i].angularDamping)))
         }
     }
 
     private func integrateVelocities(h: Double) {
-        let maxSpeed = EngineConstants.maxLinearSpeed
-        let maxAngular = EngineConstants.maxRotation / h
         integration.withUnsafeBufferPointer { items in
             states.withUnsafeMutableBufferPointer { st in
                 integrationDelta.withUnsafeMutableBufferPointer { deltas in
@@ -131,18 +122,24 @@ extension World {
                     // Damping after the forces (v /= 1 + h c): terminal speed a / c, so a huge
                     // resistance really holds an item still against gravity (UIKit's recipe).
                     let v0 = p.pointee.v
-                    var v = item.linearDamping * (v0 + item.dv)
-                    var w = item.angularDamping * (p.pointee.w + item.dw)
-                    deltas[item.index] = v - v0
-                    let speed2 = v.lengthSquared
-                    if speed2 > maxSpeed * maxSpeed { v = (maxSpeed / speed2.squareRoot()) * v }
-                    if abs(w) > maxAngular { w = w > 0 ? maxAngular : -maxAngular }
+                    let damped = item.linearDamping * (v0 + item.dv)
+                    deltas[item.index] = damped - v0
+                    let (v, w) = cappedVelocity(damped, item.angularDamping * (p.pointee.w + item.dw), h: h)
                     p.pointee.v = v
                     p.pointee.w = w
                 }
                 }
             }
         }
+    }
+
+    /// The speed caps of one sub-step h (Box2D's maximum linear speed and rotation per step).
+    @inline(__always) func cappedVelocity(_ v: Vec2, _ w: Double, h: Double) -> (Vec2, Double) {
+        let maxSpeed = EngineConstants.maxLinearSpeed, maxAngular = EngineConstants.maxRotation / h
+        let speed2 = v.lengthSquared
+        let cappedV = speed2 > maxSpeed * maxSpeed ? (maxSpeed / speed2.squareRoot()) * v : v
+        let cappedW = abs(w) > maxAngular ? (w > 0 ? maxAngular : -maxAngular) : w
+        return (cappedV, cappedW)
     }
 
     /// Free bodies advance with the solved velocity minus half the sub-step's applied
