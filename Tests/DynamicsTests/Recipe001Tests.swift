@@ -132,9 +132,11 @@ final class CollisionDelegateRecipeTests: XCTestCase {
             // The default material (elasticity 0.2) bounces a square once or twice before it rests.
             XCTAssertTrue((1...3).contains(touches), "\(name) touched \(touches) times")
         }
+        // The contact point lies between the skins (the boundary's contact begins 2 pt above it);
+        // the callback runs at the end of the frame, by when a bouncing square has risen a few pt.
         for (k, b) in vc.began.enumerated() {
-            XCTAssertEqual(Double(b.point.y), Double(boundaryY), accuracy: 1, "\(b.item) touches at y = \(b.point.y)")
-            XCTAssertLessThan(gaps[k], 1.5, "\(b.item)'s bottom is \(gaps[k]) pt from the boundary at the callback")
+            XCTAssertEqual(Double(b.point.y), Double(boundaryY) - 1, accuracy: 1.5, "\(b.item) touches at y = \(b.point.y)")
+            XCTAssertLessThan(gaps[k], 5, "\(b.item)'s bottom is \(gaps[k]) pt from the boundary at the callback")
             XCTAssertTrue(pointUnderSquare[k], "\(b.item): contact point \(b.point) under the square")
         }
         // Green (below) falls 482 pt: sqrt(2 * 482 / 1000) = 0.98 s without drag, 1.00 s with the
@@ -150,7 +152,7 @@ final class CollisionDelegateRecipeTests: XCTestCase {
         XCTAssertEqual(greenGone - greenTouch, 1.0, accuracy: 1.0 / 60 + 1e-9, "green leaves the collision 1 s after its touch")
         XCTAssertEqual(redGone - redTouch, 1.0, accuracy: 1.0 / 60 + 1e-9, "red leaves the collision 1 s after its touch")
         XCTAssertGreaterThan(redTouch, greenGone, "red reaches the boundary only after green is gone")
-        XCTAssertEqual(Double(redAtGreenRemoval?.y ?? 0), Double(boundaryY - 75), accuracy: 2, "red rested on green")
+        XCTAssertEqual(Double(redAtGreenRemoval?.y ?? 0), Double(boundaryY - 75), accuracy: 3, "red rested on green")
         // While in the collision behavior neither square crossed the boundary.
         for (name, lowest) in lowestBeforeRemoval {
             XCTAssertLessThan(lowest, boundaryY + 1, "\(name) reached \(lowest) before its removal")

@@ -53,8 +53,9 @@ final class PushRecipeTests: XCTestCase {
         let tap = CGPoint(x: 300, y: 150)
         vc.handleTap(at: tap)
         let toTap = tap - Phone.center
-        XCTAssertEqual(Double(vc.pushBehavior.magnitude), Double(toTap.length / 200), accuracy: 1e-12)
-        XCTAssertEqual(Double(vc.pushBehavior.angle), atan2(Double(toTap.dy), Double(toTap.dx)), accuracy: 1e-12)
+        // UIKit keeps angle and magnitude in single precision.
+        XCTAssertEqual(Double(vc.pushBehavior.magnitude), Double(toTap.length / 200), accuracy: 1e-6)
+        XCTAssertEqual(Double(vc.pushBehavior.angle), atan2(Double(toTap.dy), Double(toTap.dx)), accuracy: 1e-6)
         vc.animator.run(seconds: 0.5)
         XCTAssertTrue(vc.animator.isRunning, "the tap woke the animator")
         let moved = vc.squareView.center - Phone.center
@@ -67,7 +68,9 @@ final class PushRecipeTests: XCTestCase {
         var worst: CGFloat = 0
         vc.animator.run(seconds: 3) { worst = max(worst, protrusion(vc.squareView)) }
         XCTAssertLessThan(worst, 1, "stays inside the reference bounds (out by \(worst) pt)")
-        XCTAssertEqual(Double(vc.squareView.center.y), 40, accuracy: 1, "pressed against the top edge")
+        // The top boundary lies 1 pt above the view; pressed, the square sinks into the 2 pt
+        // skin until position correction holds it (0.6 pt of outline gap).
+        XCTAssertEqual(Double(vc.squareView.center.y), 40, accuracy: 1.5, "pressed against the top edge")
     }
 
     func testFartherTapGivesProportionallyLargerAcceleration() {
@@ -82,9 +85,10 @@ final class PushRecipeTests: XCTestCase {
             XCTAssertLessThan(degreesBetween(v, CGVector(dx: 3, dy: 4)), 0.1)
             speeds.append(Double(v.length))
             // A = magnitude / mass: 80x80 pt at density 1 is 0.64 kg, 1 UIKit newton = 100 pt/s^2
-            // on 1 kg; the default resistance 0.1 takes ~1.2% off over 0.25 s.
-            let a = 100 * Double(d / 200) / 0.64
-            XCTAssertEqual(Double(v.length), a * 0.25, accuracy: a * 0.25 * 0.03, "tap \(d) pt away")
+            // on 1 kg, for 29 sub-steps of (float)1/120 s (15 frames); the default resistance 0.1
+            // takes ~1.2% off.
+            let a = 100 * Double(d / 200) / 0.64, t = 29 * Double(Float(1.0 / 120))
+            XCTAssertEqual(Double(v.length), a * t, accuracy: a * t * 0.02, "tap \(d) pt away")
         }
         XCTAssertEqual(speeds[1] / speeds[0], 2.5, accuracy: 0.025, "acceleration ratio = distance ratio")
     }
@@ -100,12 +104,12 @@ final class PushRecipeTests: XCTestCase {
         XCTAssertEqual(push.angle, -2, "angle kept at magnitude 0")
         XCTAssertEqual(push.pushDirection, .zero)
         push.magnitude = 0.5
-        XCTAssertEqual(Double(push.pushDirection.dx), 0.5 * cos(-2.0), accuracy: 1e-12)
-        XCTAssertEqual(Double(push.pushDirection.dy), 0.5 * sin(-2.0), accuracy: 1e-12)
+        XCTAssertEqual(Double(push.pushDirection.dx), 0.5 * cos(-2.0), accuracy: 1e-7)
+        XCTAssertEqual(Double(push.pushDirection.dy), 0.5 * sin(-2.0), accuracy: 1e-7)
         push.magnitude = 0
-        XCTAssertEqual(Double(push.angle), -2, accuracy: 1e-12, "and kept again when the magnitude returns to 0")
+        XCTAssertEqual(Double(push.angle), -2, accuracy: 1e-6, "and kept again when the magnitude returns to 0")
         push.pushDirection = CGVector(dx: 0, dy: 3)
-        XCTAssertEqual(Double(push.angle), .pi / 2, accuracy: 1e-12)
+        XCTAssertEqual(Double(push.angle), .pi / 2, accuracy: 1e-6)
         XCTAssertEqual(push.magnitude, 3)
     }
 }

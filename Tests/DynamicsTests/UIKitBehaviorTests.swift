@@ -10,10 +10,19 @@ final class UIKitBehaviorTests: XCTestCase {
         DynamicView(center: CGPoint(x: x, y: y), size: CGSize(width: w, height: h), rotation: rotation)
     }
 
-    /// An item behavior with UIKit defaults (no resistance) so accelerations are pure.
-    func frictionless(_ items: [DynamicItem]) -> DynamicItemBehavior { DynamicItemBehavior(items: items) }
+    /// An item behavior with no resistance, so accelerations are pure.
+    func frictionless(_ items: [DynamicItem]) -> DynamicItemBehavior {
+        let b = DynamicItemBehavior(items: items)
+        b.resistance = 0
+        b.angularResistance = 0
+        return b
+    }
 
-    func run(_ animator: DynamicAnimator, seconds: Double) { for _ in 0..<Int((seconds * 60).rounded()) { animator.step() } }
+    func run(_ animator: DynamicAnimator, seconds: Double) { for _ in 0..<frames(seconds) { animator.step() } }
+    func frames(_ seconds: Double) -> Int { Int((seconds * 60).rounded()) }
+    /// Simulated time after `seconds` of 1/60 s frames: one sub-step of (float)1/120 s in the
+    /// first frame and two in every later one.
+    func simulated(_ seconds: Double) -> Double { Double(2 * frames(seconds) - 1) * Double(Float(1.0 / 120)) }
 
     func testGravityOneIsThousandPointsPerSecondSquared() {
         let animator = DynamicAnimator(referenceBounds: bounds)
@@ -22,8 +31,10 @@ final class UIKitBehaviorTests: XCTestCase {
         animator.addBehavior(frictionless([item]))
         run(animator, seconds: 0.5)
         let v = animator.linearVelocity(of: item).dy
-        XCTAssertEqual(Double(v) / 0.5, 1000, accuracy: 5) // 0.5%
-        XCTAssertEqual(Double(item.center.y - 100), 0.5 * 1000 * 0.25, accuracy: 125 * 0.005)
+        let t = simulated(0.5), n = Double(2 * frames(0.5) - 1), h = t / n
+        XCTAssertEqual(Double(v) / t, 1000, accuracy: 5) // 0.5%
+        // Symplectic Euler: y = g h^2 n (n + 1) / 2 after n sub-steps.
+        XCTAssertEqual(Double(item.center.y - 100), 1000 * h * h * n * (n + 1) / 2, accuracy: 0.01)
     }
 
     func testContinuousPushAccelerationDependsOnArea() {
@@ -35,7 +46,7 @@ final class UIKitBehaviorTests: XCTestCase {
             animator.addBehavior(push)
             animator.addBehavior(frictionless([item]))
             run(animator, seconds: 1)
-            XCTAssertEqual(Double(animator.linearVelocity(of: item).dx), expected, accuracy: expected * 0.005, "width \(w)")
+            XCTAssertEqual(Double(animator.linearVelocity(of: item).dx) / simulated(1), expected, accuracy: expected * 0.005, "width \(w)")
         }
     }
 

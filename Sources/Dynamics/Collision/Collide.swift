@@ -95,6 +95,7 @@ func collidePolygons(_ vA: VertexBuffer, _ nA: VertexBuffer, _ xfA: Transform,
         m.count += 1
     }
     m.normal = normal
+    m.referenceIsB = flip
     return m
 }
 

@@ -26,6 +26,9 @@ public struct ManifoldPoint: Sendable {
 public struct Manifold: Sendable {
     public var normal: Vec2 = .zero
     public var count: Int = 0
+    /// Whether shape B holds the reference face (the points lie on A's outline); the
+    /// sequential solver's position pass keeps that face fixed to its body, as Box2D 2.2 does.
+    var referenceIsB = false
     public var p0 = ManifoldPoint()
     public var p1 = ManifoldPoint()
 
@@ -34,6 +37,19 @@ public struct Manifold: Sendable {
     subscript(i: Int) -> ManifoldPoint {
         get { i == 0 ? p0 : p1 }
         set { if i == 0 { p0 = newValue } else { p1 = newValue } }
+    }
+
+    /// Measures separations between the skins instead of the outlines and moves each point
+    /// midway between the two skin surfaces (Box2D 2.2's world manifold).
+    mutating func removeSkins(skinA: Double, skinB: Double) {
+        // The normal points from A to B; a point sits midway between the outlines, so the skin
+        // surfaces lie skinA further along the normal from A's side and skinB back from B's.
+        for k in 0..<count {
+            var p = self[k]
+            p.separation -= skinA + skinB
+            p.point = p.point + (0.5 * (skinA - skinB)) * normal
+            self[k] = p
+        }
     }
 
     /// The smallest separation among the points (infinity when empty).

@@ -93,6 +93,13 @@ struct Body {
     /// Center and rotation at the start of the step (continuous collision sweeps from here).
     var center0: Vec2
     var rotation0: Rot
+    /// Unwound rotation angle (Box2D 2.2's sweep angle): joint limits and reference angles
+    /// need it past +-pi. The sequential step keeps it; the soft step reads the rotation.
+    var angle: Double
+    /// The sequential step's sweep: the angle at its start (with `center0`) and the fraction
+    /// of the step where it starts (continuous collision moves it forward).
+    var angle0 = 0.0
+    var sweepAlpha0 = 0.0
     var mass = 0.0
     var inertia = 0.0
     var invMass = 0.0
@@ -112,13 +119,15 @@ struct Body {
     var alive = true
     /// Set when the body moved this step and its proxies need checking.
     var isBullet = false
-    /// Custom velocity override (velocity fields): applied after forces each sub-step.
     var minExtent = 0.0
     var maxExtent = 0.0
     var islandSleeping = -1
     /// Per-body gravity replacing the world's (UIKit: each item follows its own gravity behavior).
     var gravityOverride = Vec2.zero
     var hasGravityOverride = false
+    /// Velocity imposed for the next step (a velocity field), cleared after it.
+    var velocityOverride = Vec2.zero
+    var hasVelocityOverride = false
 
     var isDynamic: Bool { type == .dynamic }
 }

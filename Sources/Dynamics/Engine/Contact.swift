@@ -14,6 +14,14 @@ struct Contact {
     var restitution: Double
     var touching = false
     var enableEvents: Bool
+    /// False for a sensor pair: tracked and reported, never solved.
+    var solid = true
+    /// Sequential continuous collision: the cached time of impact, events this step, and
+    /// whether the pair turned out not to touch at its impact.
+    var toi = 1.0
+    var toiValid = false
+    var toiCount = 0
+    var toiSkip = false
 }
 
 @inline(__always) func pairKey(_ a: Int, _ b: Int) -> UInt64 {
@@ -121,35 +129,36 @@ extension World {
         for (a, b) in newPairs {
             let key = pairKey(a, b)
             if pairs.contains(key) { continue }
-            guard canCollide(a, b) else { continue }
+            let response = contactResponse(a, b)
+            if response == .none { continue }
             // Polygon first, circle second, so collide routines see a fixed order.
             var sa = min(a, b), sb = max(a, b)
             if shapes[sa].isCircle && !shapes[sb].isCircle { swap(&sa, &sb) }
             let c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[sa].body, bodyB: shapes[sb].body, key: key,
                             friction: mixFriction(shapes[sa].friction, shapes[sb].friction),
                             restitution: mixRestitution(shapes[sa].restitution, shapes[sb].restitution),
-                            enableEvents: shapes[sa].enableContactEvents || shapes[sb].enableContactEvents)
+                            enableEvents: shapes[sa].enableContactEvents || shapes[sb].enableContactEvents,
+                            solid: response == .solid)
             pairs.insert(key)
             contacts.append(c)
         }
     }
 
-    func canCollide(_ a: Int, _ b: Int) -> Bool {
+    /// How a pair of shapes is handled: the filter bits, joints (joined bodies do not collide
+    /// unless the joint says so, Box2D's collideConnected), then the layer above's filter.
+    func contactResponse(_ a: Int, _ b: Int) -> ContactResponse {
         let ba = shapes[a].body, bb = shapes[b].body
-        if bodies[ba].type != .dynamic && bodies[bb].type != .dynamic { return false }
-        if !shapes[a].filter.shouldCollide(with: shapes[b].filter) { return false }
-        // Joined bodies do not collide (Box2D's collideConnected = false).
-        for j in bodyJoints[ba] where joints[j].alive {
-            if (joints[j].bodyA == ba && joints[j].bodyB == bb) || (joints[j].bodyA == bb && joints[j].bodyB == ba) { return false }
+        if bodies[ba].type != .dynamic && bodies[bb].type != .dynamic { return .none }
+        if !shapes[a].filter.shouldCollide(with: shapes[b].filter) { return .none }
+        for j in bodyJoints[ba] where joints[j].alive && !joints[j].collideConnected {
+            if (joints[j].bodyA == ba && joints[j].bodyB == bb) || (joints[j].bodyA == bb && joints[j].bodyB == ba) { return .none }
         }
-        if let predicate = shouldCollide, !predicate(ShapeID(index: min(a, b)), ShapeID(index: max(a, b))) { return false }
-        return true
+        return contactFilter?(ShapeID(index: min(a, b)), ShapeID(index: max(a, b))) ?? .solid
     }
 
     /// Narrow phase: updates every contact's manifold, matches ids for warm starting and
     /// emits began/ended events.
     func collide(dt: Double) {
-        let baseSpeculative = EngineConstants.speculativeDistance
         var removed = false
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
@@ -171,64 +180,7 @@ extension World {
             let awakeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
             let awakeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
             if !awakeA && !awakeB { i += 1; continue }
-            let xfA = bodies[c.bodyA].transform, xfB = bodies[c.bodyB].transform
-            // Grow the speculative margin by how far the pair can close in one step, so a fast
-            // approach gets its contact point before impact and lands exactly on the surface.
-            let reach = (bodies[c.bodyA].linearVelocity - bodies[c.bodyB].linearVelocity).length
-                + abs(bodies[c.bodyA].angularVelocity) * bodies[c.bodyA].maxExtent
-                + abs(bodies[c.bodyB].angularVelocity) * bodies[c.bodyB].maxExtent
-            let speculative = baseSpeculative + dt * reach
-            let shapeA = shapes[sa], shapeB = shapes[sb]
-            var m: Manifold
-            let gap = (xfB.apply(shapeB.boundCenter) - xfA.apply(shapeA.boundCenter)).length - shapeA.boundRadius - shapeB.boundRadius
-            if gap > speculative {
-                m = Manifold()
-            } else if shapeA.isCircle {
-                m = collideCircles(centerA: shapeA.circleCenter, radiusA: shapeA.radius, xfA,
-                                   centerB: shapeB.circleCenter, radiusB: shapeB.radius, xfB, speculative: speculative)
-            } else {
-                let va = VertexBuffer(rebasing: vp[shapeA.vertexStart..<(shapeA.vertexStart + shapeA.vertexCount)])
-                let na = VertexBuffer(rebasing: np[shapeA.vertexStart..<(shapeA.vertexStart + shapeA.vertexCount)])
-                if shapeB.isCircle {
-                    m = collidePolygonAndCircle(va, na, xfA, center: shapeB.circleCenter, radius: shapeB.radius, xfB,
-                                                speculative: speculative)
-                } else {
-                    let vb = VertexBuffer(rebasing: vp[shapeB.vertexStart..<(shapeB.vertexStart + shapeB.vertexCount)])
-                    let nb = VertexBuffer(rebasing: np[shapeB.vertexStart..<(shapeB.vertexStart + shapeB.vertexCount)])
-                    m = collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative)
-                }
-            }
-            // Warm starting: carry impulses to points with the same feature id.
-            let old = c.manifold
-            for k in 0..<m.count {
-                let id = m[k].id
-                for o in 0..<old.count where old[o].id == id {
-                    var p = m[k]
-                    p.normalImpulse = old[o].normalImpulse
-                    p.tangentImpulse = old[o].tangentImpulse
-                    p.relativeVelocity = old[o].relativeVelocity
-                    m[k] = p
-                    break
-                }
-            }
-            let touching = m.count > 0 && m.minSeparation < EngineConstants.linearSlop
-            contacts[i].manifold = m
-            if touching != c.touching {
-                contacts[i].touching = touching
-                if touching {
-                    if c.enableEvents {
-                        let p = m.count == 2 && m.p1.separation < EngineConstants.linearSlop
-                            ? (m.p0.separation < EngineConstants.linearSlop ? 0.5 * (m.p0.point + m.p1.point) : m.p1.point)
-                            : m.p0.point
-                        contactBeginEvents.append(ContactBeginEvent(shapeA: ShapeID(index: sa), shapeB: ShapeID(index: sb), point: p))
-                    }
-                    // An awake body touching a sleeping one wakes its island.
-                    if !awakeA { wakeBody(c.bodyA) }
-                    if !awakeB { wakeBody(c.bodyB) }
-                } else if c.enableEvents {
-                    contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: sa), shapeB: ShapeID(index: sb)))
-                }
-            }
+            updateManifold(i, dt: dt, vp, np)
             i += 1
         }
         }
@@ -237,5 +189,75 @@ extension World {
             contacts.removeAll { $0.key == UInt64.max }
         }
     }
-}
 
+    /// Runs the narrow phase for one contact at the bodies' current transforms, carries
+    /// impulses over by feature id and emits began/ended events when touching changes.
+    @inline(__always) func updateManifold(_ i: Int, dt: Double, _ vp: UnsafeBufferPointer<Vec2>, _ np: UnsafeBufferPointer<Vec2>) {
+        let sequential = stepMode == .sequentialImpulse
+        let c = contacts[i]
+        let sa = c.shapeA, sb = c.shapeB
+        let awakeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
+        let awakeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
+        let xfA = bodies[c.bodyA].transform, xfB = bodies[c.bodyB].transform
+        // Grow the speculative margin by how far the pair can close in one step, so a fast
+        // approach gets its contact point before impact and lands exactly on the surface.
+        let reach = (bodies[c.bodyA].linearVelocity - bodies[c.bodyB].linearVelocity).length
+            + abs(bodies[c.bodyA].angularVelocity) * bodies[c.bodyA].maxExtent
+            + abs(bodies[c.bodyB].angularVelocity) * bodies[c.bodyB].maxExtent
+        let shapeA = shapes[sa], shapeB = shapes[sb]
+        // Box2D 2.2 makes points only within the contact distance (the skins); the soft
+        // step looks ahead by how far the pair can close in one step.
+        let speculative = sequential ? contactDistance(shapeA, shapeB) : EngineConstants.speculativeDistance + dt * reach
+        var m: Manifold
+        let gap = (xfB.apply(shapeB.boundCenter) - xfA.apply(shapeA.boundCenter)).length - shapeA.boundRadius - shapeB.boundRadius
+        if gap > speculative {
+            m = Manifold()
+        } else if shapeA.isCircle {
+            m = collideCircles(centerA: shapeA.circleCenter, radiusA: shapeA.radius, xfA,
+                               centerB: shapeB.circleCenter, radiusB: shapeB.radius, xfB, speculative: speculative)
+        } else {
+            let va = VertexBuffer(rebasing: vp[shapeA.vertexStart..<(shapeA.vertexStart + shapeA.vertexCount)])
+            let na = VertexBuffer(rebasing: np[shapeA.vertexStart..<(shapeA.vertexStart + shapeA.vertexCount)])
+            if shapeB.isCircle {
+                m = collidePolygonAndCircle(va, na, xfA, center: shapeB.circleCenter, radius: shapeB.radius, xfB,
+                                            speculative: speculative)
+            } else {
+                let vb = VertexBuffer(rebasing: vp[shapeB.vertexStart..<(shapeB.vertexStart + shapeB.vertexCount)])
+                let nb = VertexBuffer(rebasing: np[shapeB.vertexStart..<(shapeB.vertexStart + shapeB.vertexCount)])
+                m = collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative)
+            }
+        }
+        if sequential { m.removeSkins(skinA: shapeA.skin, skinB: shapeB.skin) }
+        // Warm starting: carry impulses to points with the same feature id.
+        let old = c.manifold
+        for k in 0..<m.count {
+            let id = m[k].id
+            for o in 0..<old.count where old[o].id == id {
+                var p = m[k]
+                p.normalImpulse = old[o].normalImpulse
+                p.tangentImpulse = old[o].tangentImpulse
+                p.relativeVelocity = old[o].relativeVelocity
+                m[k] = p
+                break
+            }
+        }
+        let touching = m.count > 0 && (sequential || m.minSeparation < EngineConstants.linearSlop)
+        contacts[i].manifold = m
+        if touching != c.touching {
+            contacts[i].touching = touching
+            if touching {
+                if c.enableEvents {
+                    let p = m.count == 2 && m.p1.separation < EngineConstants.linearSlop
+                        ? (m.p0.separation < EngineConstants.linearSlop ? 0.5 * (m.p0.point + m.p1.point) : m.p1.point)
+                        : m.p0.point
+                    contactBeginEvents.append(ContactBeginEvent(shapeA: ShapeID(index: sa), shapeB: ShapeID(index: sb), point: p))
+                }
+                // An awake body touching a sleeping one wakes its island.
+                if !awakeA { wakeBody(c.bodyA) }
+                if !awakeB { wakeBody(c.bodyB) }
+            } else if c.enableEvents {
+                contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: sa), shapeB: ShapeID(index: sb)))
+            }
+        }
+    }
+}

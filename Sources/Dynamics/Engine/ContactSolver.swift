@@ -74,7 +74,7 @@ extension World {
         candidates.removeAll(keepingCapacity: true)
         for ci in contacts.indices {
             let c = contacts[ci]
-            if c.manifold.count == 0 { continue }
+            if c.manifold.count == 0 || !c.solid { continue }
             // Field reads, not copies of the ~300-byte bodies.
             let awakeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
             let awakeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody

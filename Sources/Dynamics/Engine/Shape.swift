@@ -34,6 +34,13 @@ public struct ShapeDef: Sendable {
     /// Opaque value for the layer above (boundary or item index).
     public var userData: Int = -1
     public var enableContactEvents = true
+    /// Skin (Box2D's shape radius) in metres: the sequential solver keeps shapes this far
+    /// apart on top of their outlines, summed for a pair. Ignored by the soft step.
+    public var skinRadius: Double = 0
+    /// Whether the shape stands for a Box2D 2.2 edge (a boundary segment or a face of a
+    /// boundary loop): against a polygon its contacts begin at twice its skin, whatever the
+    /// polygon's own skin, as Box2D 2.2's edge-polygon collider does. Sequential step only.
+    public var isEdge = false
     public init() {}
 }
 
@@ -54,6 +61,8 @@ struct Shape {
     var filter: CollisionFilter
     var userData: Int
     var enableContactEvents: Bool
+    var skin: Double
+    var isEdge: Bool
     var proxy = -1
     var proxyIsStatic = false
     var fatAABB = AABB(lower: .zero, upper: .zero)
@@ -76,6 +85,8 @@ struct Shape {
         self.body = body
         density = def.density; friction = def.friction; restitution = def.restitution
         filter = def.filter; userData = def.userData; enableContactEvents = def.enableContactEvents
+        skin = max(0, def.skinRadius)
+        isEdge = def.isEdge
         self.vertexStart = vertexStart
         switch geometry {
         case .circle(let c, let r):
@@ -97,6 +108,17 @@ struct Shape {
 }
 
 extension World {
+    /// How close two shapes' outlines come before the sequential solver gives them contact
+    /// points: their summed skins, or twice an edge's skin against a polygon [quirk: Box2D
+    /// 2.2's edge-polygon collider hard-codes 2 x b2_polygonRadius].
+    @inline(__always) func contactDistance(_ a: Shape, _ b: Shape) -> Double {
+        if a.isEdge != b.isEdge {
+            let (edge, other) = a.isEdge ? (a, b) : (b, a)
+            if !other.isCircle { return 2 * edge.skin }
+        }
+        return a.skin + b.skin
+    }
+
     /// The world AABB of a shape for a body transform.
     @inline(__always) func computeAABB(_ s: Int, _ xf: Transform) -> AABB {
         let shape = shapes[s]

@@ -49,11 +49,15 @@ extension World {
         if candidates.isEmpty { return 1 }
         candidates.sort()
         let speedBound = (b.center - b.center0).length + abs(dAngle) * b.maxExtent
-        let target = EngineConstants.linearSlop
         var tMin = 1.0
         for s in bodyShapes[i] where shapes[s].alive {
             for o in candidates where shapes[o].alive {
-                guard canCollide(s, o) else { continue }
+                guard contactResponse(s, o) == .solid else { continue }
+                // The sequential solver keeps skins apart: stop inside them (Box2D 2.2's TOI
+                // target, max(slop, skins - 3 slop)), where its contact takes over next step.
+                let target = stepMode == .sequentialImpulse
+                    ? max(EngineConstants.linearSlop, shapes[s].skin + shapes[o].skin - 3 * EngineConstants.linearSlop)
+                    : EngineConstants.linearSlop
                 let xfO = bodies[shapes[o].body].transform
                 // Only react to geometry ahead: already-overlapping shapes are the contact solver's.
                 if separation(s, transform(at: 0), o, xfO) < target { continue }

@@ -35,8 +35,10 @@ extension World {
     }
 
     func updateSleep(dt: Double) {
-        let linTol2 = EngineConstants.linearSleepTolerance * EngineConstants.linearSleepTolerance
-        let angTol = EngineConstants.angularSleepTolerance
+        let sequential = stepMode == .sequentialImpulse
+        let linTol = sequential ? SequentialConstants.linearSleepTolerance : EngineConstants.linearSleepTolerance
+        let linTol2 = linTol * linTol
+        let angTol = sequential ? SequentialConstants.angularSleepTolerance : EngineConstants.angularSleepTolerance
         for i in awakeBodies {
             var b = bodies[i]
             if !enableSleep || !b.allowSleep || b.linearVelocity.lengthSquared > linTol2 || abs(b.angularVelocity) > angTol {
@@ -46,7 +48,8 @@ extension World {
             }
             bodies[i] = b
         }
-        guard enableSleep else { return }
+        // Box2D 2.2 lets islands sleep only after a step whose position pass converged.
+        guard enableSleep, !sequential || positionsSolved else { return }
 
         // Union-find over awake dynamic bodies.
         var parent = [Int](repeating: -1, count: bodies.count)
@@ -63,7 +66,7 @@ extension World {
             let ra = find(a), rb = find(b)
             if ra != rb { if ra < rb { parent[rb] = ra } else { parent[ra] = rb } }
         }
-        for c in contacts where c.touching { union(c.bodyA, c.bodyB) }
+        for c in contacts where c.touching && c.solid { union(c.bodyA, c.bodyB) }
         for j in joints where j.alive { union(j.bodyA, j.bodyB) }
         // A kinematic body that moves keeps everything it touches awake.
         var blocked = Set<Int>()

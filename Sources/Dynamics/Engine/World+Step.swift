@@ -7,9 +7,11 @@
 import Foundation
 
 extension World {
-    /// Advances the world by `dt` seconds (normally 1/60) with `subStepCount` sub-steps.
+    /// Advances the world by `dt` seconds: the soft step runs `subStepCount` sub-steps of it
+    /// (normally dt = 1/60), the sequential step one island solve (UIKit: dt = (float)1/120).
     public func step(_ dt: Double) {
         guard dt > 0 else { return }
+        if stepMode == .sequentialImpulse { stepSequential(dt); return }
         stepIndex += 1
         lastStepDt = dt
         contactBeginEvents.removeAll(keepingCapacity: true)
@@ -71,13 +73,13 @@ extension World {
 
     /// An awake body resting on a sleeping one (or joined to it) wakes the sleeper's island,
     /// so the solver never sees a sleeping body in a constraint.
-    private func wakeTouchingSleepers() {
+    func wakeTouchingSleepers() {
         // Nothing sleeps while sleeping is off (every body was woken when it was turned off).
         if !enableSleep { return }
         var changed = true
         while changed {
             changed = false
-            for c in contacts where c.touching {
+            for c in contacts where c.touching && c.solid {
                 let a = bodies[c.bodyA], b = bodies[c.bodyB]
                 let activeA = a.type != .staticBody && a.isAwake, activeB = b.type != .staticBody && b.isAwake
                 if activeA && b.type == .dynamic && !b.isAwake { wakeBody(c.bodyB); changed = true }

@@ -17,8 +17,34 @@ public struct ContactEndEvent: Sendable {
     public var shapeB: ShapeID
 }
 
+/// How a world steps: the two solvers of the engine share bodies, shapes, the broad phase,
+/// the narrow phase, islands and continuous collision, and differ in the solve.
+public enum StepMode: Sendable {
+    /// Box2D v3's soft step: `step(1/60)` runs `subStepCount` sub-steps with soft contacts,
+    /// relax and restitution passes (the engine's benchmark configuration).
+    case softStep
+    /// Box2D 2.2's sequential impulses, the solver of UIKit's PhysicsKit: one `step(h)` is one
+    /// island solve (8 velocity iterations, 3 position iterations, Baumgarte position
+    /// correction); contacts exist only within the shapes' skins. The UIKit animator drives it
+    /// at (float)1/120 s from an accumulator.
+    case sequentialImpulse
+}
+
+/// How the layer above wants a pair of shapes handled when their boxes first overlap.
+public enum ContactResponse: Sendable {
+    /// The contact is solved (the shapes push each other).
+    case solid
+    /// The contact is tracked and reports began/ended events, but nothing pushes (UIKit's
+    /// items that pass through a boundary yet still report touching it).
+    case sensor
+    /// No contact at all.
+    case none
+}
+
 /// A Box2D-grade rigid-body world in metres, kilograms and seconds, y down.
 public final class World {
+    /// Which solver steps this world; fixed at creation.
+    public let stepMode: StepMode
     /// Acceleration applied to every dynamic body (times its gravity scale).
     public var gravity: Vec2
     /// Island sleeping; off keeps every body awake (benchmarks).
@@ -34,8 +60,8 @@ public final class World {
     public var contactDampingRatio = 10.0
     public var jointHertz = 60.0
     public var jointDampingRatio = 2.0
-    /// Optional pair predicate of the layer above, asked once when a pair first overlaps.
-    public var shouldCollide: ((ShapeID, ShapeID) -> Bool)?
+    /// Optional pair filter of the layer above, asked once when a pair first overlaps.
+    public var contactFilter: ((ShapeID, ShapeID) -> ContactResponse)?
 
     /// Events of the last step in deterministic (contact creation) order, plus ended events
     /// of contacts destroyed since by removals and re-filtering; `step` clears them first, so
@@ -80,9 +106,17 @@ public final class World {
     var bodyColors: [UInt32] = []
     var colorOf: [Int32] = []
 
+    /// Sequential-impulse scratch (Box2D 2.2 step), reused between steps.
+    var sequentialBodies: [SequentialBody] = []
+    var sequentialContacts: [SequentialContact] = []
+    /// Whether the last sequential step's position iterations converged (Box2D 2.2 lets an
+    /// island sleep only then).
+    var positionsSolved = true
+
     /// Creates a world with a gravity in m/s^2 (y down: (0, 10) is UIKit's gravity 1.0).
-    public init(gravity: Vec2 = Vec2(0, 10)) {
+    public init(gravity: Vec2 = Vec2(0, 10), stepMode: StepMode = .softStep) {
         self.gravity = gravity
+        self.stepMode = stepMode
     }
 
     /// Returns the pending contact events and clears them.
@@ -98,7 +132,7 @@ public final class World {
     public func createBody(_ def: BodyDef) -> BodyID {
         let q = Rot(angle: def.angle)
         var body = Body(type: def.type, transform: Transform(p: def.position, q: q), center: def.position,
-                        center0: def.position, rotation0: q,
+                        center0: def.position, rotation0: q, angle: def.angle, angle0: def.angle,
                         linearVelocity: def.linearVelocity, angularVelocity: def.angularVelocity,
                         linearDamping: def.linearDamping, angularDamping: def.angularDamping,
                         gravityScale: def.gravityScale, fixedRotation: def.fixedRotation,
@@ -164,6 +198,8 @@ public final class World {
         let i = id.index
         let q = Rot(angle: angle)
         bodies[i].transform = Transform(p: position, q: q)
+        bodies[i].angle = angle
+        bodies[i].angle0 = angle
         bodies[i].center = bodies[i].transform.apply(bodies[i].localCenter)
         bodies[i].center0 = bodies[i].center
         bodies[i].rotation0 = q
@@ -240,6 +276,16 @@ public final class World {
         updateMass(id.index)
         wake(id)
     }
+    /// Replaces the body's linear velocity (m/s) during the next step, in place of gravity
+    /// and forces (UIKit's velocity field); damping still applies. Sequential mode only.
+    public func setVelocityOverride(_ id: BodyID, _ v: Vec2) {
+        guard bodies[id.index].type == .dynamic else { return }
+        wake(id)
+        bodies[id.index].velocityOverride = v
+        bodies[id.index].hasVelocityOverride = true
+    }
+    /// Whether a velocity override is pending for the next step.
+    public func hasVelocityOverride(_ id: BodyID) -> Bool { bodies[id.index].hasVelocityOverride }
     public func setAllowSleep(_ id: BodyID, _ allow: Bool) {
         bodies[id.index].allowSleep = allow
         if !allow { wake(id) }
@@ -336,25 +382,14 @@ public final class World {
         computeAABB(shape.index, bodies[shapes[shape.index].body].transform)
     }
 
-    /// Shapes whose AABB overlaps the box, in shape order.
-    public func queryAABB(_ box: AABB) -> [ShapeID] {
+    /// Shapes whose AABB overlaps the box, in shape order; with `exact` false, shapes whose
+    /// broad-phase (fat) box does.
+    public func queryAABB(_ box: AABB, exact: Bool = true) -> [ShapeID] {
         var found: [Int] = []
         dynamicTree.query(box) { found.append($0) }
         staticTree.query(box) { found.append($0) }
-        return found.sorted().filter { aabb(ShapeID(index: $0)).overlaps(box) }.map { ShapeID(index: $0) }
+        return found.sorted().filter { !exact || aabb(ShapeID(index: $0)).overlaps(box) }.map { ShapeID(index: $0) }
     }
-
-    /// World points (metres) of every touching contact, in contact order (debug views).
-    public var touchingContactPoints: [Vec2] {
-        var out: [Vec2] = []
-        for c in contacts where c.touching {
-            for k in 0..<c.manifold.count where c.manifold[k].separation < EngineConstants.linearSlop { out.append(c.manifold[k].point) }
-        }
-        return out
-    }
-
-    /// Every live shape with its body (debug views), in creation order.
-    public var allShapes: [ShapeID] { shapes.indices.filter { shapes[$0].alive }.map { ShapeID(index: $0) } }
 
     // MARK: - Internals
 

@@ -31,6 +31,7 @@ struct Joint {
     var localAnchorA: Vec2 = .zero
     var localAnchorB: Vec2 = .zero
     var alive = true
+    var collideConnected = false
 
     // distance
     var length = 1.0
@@ -71,6 +72,19 @@ struct Joint {
     var springSoftness = Softness()
     var angularSoftness = Softness()
     var axisA0 = Vec2(1, 0)
+    // sequential solver (Box2D 2.2): the third impulse of 3x3 blocks, limit state, spring terms
+    var impulseZ = 0.0
+    var limitState = LimitState.inactive
+    var axis = Vec2.zero
+    var gamma = 0.0
+    var bias = 0.0
+    var motorMass = 0.0
+    var currentLength = 0.0
+}
+
+/// Which side of its limits a joint is on (Box2D 2.2's b2LimitState).
+enum LimitState {
+    case inactive, atLower, atUpper, equal
 }
 
 /// Parameters of a new joint. Anchors are in world coordinates (metres) at creation.
@@ -96,6 +110,8 @@ public struct JointDef: Sendable {
     public var frictionTorque: Double = 0
     /// prismatic: the sliding axis in world coordinates.
     public var axis = Vec2(1, 0)
+    /// Whether the two bodies still collide with each other (Box2D's collideConnected).
+    public var collideConnected = false
 
     public init(kind: JointKind, bodyA: BodyID, bodyB: BodyID, anchorA: Vec2, anchorB: Vec2) {
         self.kind = kind; self.bodyA = bodyA; self.bodyB = bodyB; self.anchorA = anchorA; self.anchorB = anchorB
@@ -135,12 +151,15 @@ extension World {
         j.target = def.anchorA
         j.angularHertz = def.hertz
         j.angularDampingRatio = def.dampingRatio
+        j.collideConnected = def.collideConnected
+        // Box2D 2.2 measures joint angles on the bodies' unwound angles.
+        if stepMode == .sequentialImpulse { j.referenceAngle = bodies[b].angle - bodies[a].angle }
         joints.append(j)
         let id = joints.count - 1
         bodyJoints[a].append(id)
         bodyJoints[b].append(id)
         // Joined bodies stop colliding: drop their existing contact.
-        for s in bodyShapes[a] {
+        for s in bodyShapes[a] where !def.collideConnected {
             for t in bodyShapes[b] where pairs.contains(pairKey(s, t)) {
                 if let k = contacts.firstIndex(where: { $0.key == pairKey(s, t) }) { removeContact(at: k, reportEnd: true) }
             }
@@ -190,7 +209,6 @@ extension World {
         if j.kind == .snap { return (j.target, bodies[j.bodyB].transform.apply(j.localAnchorB)) }
         return (bodies[j.bodyA].transform.apply(j.localAnchorA), bodies[j.bodyB].transform.apply(j.localAnchorB))
     }
-    public var jointIDs: [JointID] { joints.indices.filter { joints[$0].alive }.map { JointID(index: $0) } }
 
     // MARK: - Solver dispatch
 

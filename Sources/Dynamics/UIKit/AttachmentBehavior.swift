@@ -1,8 +1,14 @@
-// Design note: attachments map to engine joints (engine.md's table): anchor and item-to-item
-// attachments are distance joints (rigid at frequency 0, a soft spring otherwise); the iOS 9
-// factories give weld (fixed), revolute (pin, with friction torque and angle range), prismatic
-// (sliding, with a range in points) and rope (limit) joints. Offsets are in the item's own
-// rotated frame, anchors in reference coordinates. `length` defaults to the initial distance.
+// Design note: attachments map to engine joints as measured on Apple's framework. A plain
+// attachment is a distance joint between body-local offsets (an offset turns with its item);
+// `length` defaults to the distance when the attachment is made; frequency 0 is a rigid rod,
+// frequency > 0 Box2D 2.2's soft spring (hertz = frequency, ratio = damping). Item-to-item
+// attachments let their two items collide; an anchor attachment ties the item to a static body
+// at the anchor, and a rigid one with no length set whose anchor lies within 1 pt of the attach
+// point is a revolute joint. The iOS 9 factories: fixed = weld, pin = revolute (frictionTorque
+// = a motor at speed 0 with that maximum torque, attachmentRange = angle limits), sliding =
+// prismatic along the normalized axis (range in points), limit = rope whose maximum length is
+// the anchors' distance when it joins, UIKit placing those anchors at center minus offset in
+// the reference axes [quirk]. Factory joints never collide their bodies.
 import Foundation
 
 /// A range of values (UIFloatRange).
@@ -27,7 +33,8 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// Anchor point in reference coordinates (anchor attachments; pin/fixed/sliding anchors).
     public var anchorPoint: CGPoint { didSet { setNeedsUpdate() } }
     /// Distance kept between the attachment points (distance and limit attachments).
-    public var length: CGFloat { didSet { setNeedsUpdate() } }
+    public var length: CGFloat { didSet { lengthWasSet = true; setNeedsUpdate() } }
+    private var lengthWasSet = false
     /// Spring frequency in Hz; 0 = rigid. Default 0.
     public var frequency: CGFloat = 0 { didSet { setNeedsUpdate() } }
     /// Damping ratio of the spring; 1 = critical. Default 0.
@@ -49,9 +56,16 @@ public final class AttachmentBehavior: DynamicBehavior {
         self.offsetB = offsetB
         self.anchorPoint = anchor
         self.axis = axis
-        let pA = AttachmentBehavior.worldPoint(items[0], offsetA)
-        let pB = type == .anchor ? anchor : AttachmentBehavior.worldPoint(items[1], offsetB)
-        self.length = length ?? (pA - pB).length
+        if kind == .limit {
+            // [quirk] UIKit's limit anchors: center minus offset, in the reference axes.
+            let pA = items[0].center - offsetA
+            let pB = type == .anchor ? anchor : items[1].center - offsetB
+            self.length = length ?? (pA - pB).length
+        } else {
+            let pA = AttachmentBehavior.worldPoint(items[0], offsetA)
+            let pB = type == .anchor ? anchor : AttachmentBehavior.worldPoint(items[1], offsetB)
+            self.length = length ?? (pA - pB).length
+        }
         super.init()
     }
 
@@ -129,12 +143,17 @@ public final class AttachmentBehavior: DynamicBehavior {
         let isAnchor = attachedBehaviorType == .anchor
         let engineA = isAnchor ? bodyB : bodyA
         let engineB = isAnchor ? bodyA : bodyB
-        let pointA = isAnchor ? Vec2(points: anchorPoint) : Vec2(points: world.transformPoint(bodyA, offset: offsetA))
-        let pointB = isAnchor ? Vec2(points: world.transformPoint(bodyA, offset: offsetA)) : Vec2(points: world.transformPoint(bodyB, offset: offsetB))
         let anchor = Vec2(points: anchorPoint)
         var def: JointDef
         switch kind {
         case .distance:
+            let pointA = isAnchor ? anchor : Vec2(points: world.transformPoint(bodyA, offset: offsetA))
+            let pointB = isAnchor ? Vec2(points: world.transformPoint(bodyA, offset: offsetA)) : Vec2(points: world.transformPoint(bodyB, offset: offsetB))
+            if isAnchor && frequency == 0 && !lengthWasSet && (pointA - pointB).length * pointsPerMeter < 1 {
+                // A rod of no length: a pin at the anchor.
+                def = JointDef(kind: .revolute, bodyA: engineA, bodyB: engineB, anchorA: anchor, anchorB: anchor)
+                break
+            }
             def = JointDef(kind: .distance, bodyA: engineA, bodyB: engineB, anchorA: pointA, anchorB: pointB)
             def.length = Double(length) / pointsPerMeter
             if frequency > 0 {
@@ -142,7 +161,10 @@ public final class AttachmentBehavior: DynamicBehavior {
             } else {
                 def.minLength = def.length!; def.maxLength = def.length!
             }
+            def.collideConnected = !isAnchor
         case .limit:
+            let pointA = isAnchor ? anchor : Vec2(points: items[0].center - offsetA)
+            let pointB = isAnchor ? Vec2(points: items[0].center - offsetA) : Vec2(points: items[1].center - offsetB)
             def = JointDef(kind: .distance, bodyA: engineA, bodyB: engineB, anchorA: pointA, anchorB: pointB)
             def.length = Double(length) / pointsPerMeter
             def.maxLength = Double(length) / pointsPerMeter

@@ -1,8 +1,13 @@
 // Design note: collisions. Items collide only with items that share a collision behavior, and
-// with that behavior's boundaries, as the mode allows [doc]. The animator answers the engine's
-// pair filter from these memberships. Boundaries are static segments and chains owned by the
-// behavior. Began/ended callbacks fire once per pair per touch: each behavior counts the
-// touching shape pairs of an item pair and reports the first and the last [doc]/[choice].
+// with that behavior's boundaries, as the mode allows; the animator answers the engine's pair
+// filter from these memberships (a pair the mode excludes is still tracked as a sensor, so its
+// callbacks fire [measured]). Boundaries are static: segments are edges, closed convex paths
+// and the reference bounds are solid walls whose faces are the loop's edges (an item squeezed
+// hard against a wall is pushed back in, never out: the "do better" of UIKit's squeezed-view
+// pitfall); all have friction 0.2, restitution 0.2 and the skin of a Box2D 2.2 edge [measured]. The
+// reference bounds boundary is the bounds inset by the insets, then grown by 1 pt on every
+// side [measured]. Began/ended callbacks fire once per pair per touch: each behavior counts
+// the touching shape pairs of an item pair and reports the first and the last.
 import Foundation
 
 /// Receives contact callbacks (UICollisionBehaviorDelegate).
@@ -44,6 +49,11 @@ public final class CollisionBehavior: DynamicBehavior {
     public var translatesReferenceBoundsIntoBoundary = false { didSet { setNeedsUpdate() } }
     /// Insets of the reference bounds boundary (top, left, bottom, right).
     public private(set) var referenceBoundsInsets: (top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) = (0, 0, 0, 0)
+    /// Boundary friction and restitution [measured].
+    static let boundaryFriction = 0.2
+    static let boundaryRestitution = 0.2
+    /// The reference bounds boundary lies this far outside the (inset) bounds [measured].
+    static let referenceOutset: CGFloat = 1
     private(set) var boundaries: [(id: String, shape: Boundary)] = []
     /// Engine bodies of the boundaries (index 0 = reference bounds when on); rebuilt on change.
     var boundaryBodies: [BodyID] = []
@@ -68,20 +78,30 @@ public final class CollisionBehavior: DynamicBehavior {
         boundaryRevision += 1
     }
 
-    /// Adds a segment boundary.
+    /// Adds a segment boundary. [quirk] An identifier already in use keeps its old boundary.
     public func addBoundary(withIdentifier identifier: String, from p1: CGPoint, to p2: CGPoint) {
-        boundaries.removeAll { $0.id == identifier }
+        guard !boundaries.contains(where: { $0.id == identifier }) else { return }
         boundaries.append((identifier, .segment(p1, p2)))
         boundaryRevision += 1
         setNeedsUpdate()
     }
 
-    /// Adds a polyline boundary (closed when `closed`).
+    /// Adds a polyline boundary (closed when `closed`). [quirk] An identifier already in use
+    /// keeps its old boundary.
     public func addBoundary(withIdentifier identifier: String, for path: [CGPoint], closed: Bool = true) {
-        boundaries.removeAll { $0.id == identifier }
+        guard !boundaries.contains(where: { $0.id == identifier }) else { return }
         boundaries.append((identifier, .path(path, closed: closed)))
         boundaryRevision += 1
         setNeedsUpdate()
+    }
+
+    /// The points of the boundary with this identifier (a segment's two ends), nil if none.
+    public func boundary(withIdentifier identifier: String) -> (points: [CGPoint], closed: Bool)? {
+        guard let b = boundaries.first(where: { $0.id == identifier }) else { return nil }
+        switch b.shape {
+        case .segment(let p, let q): return ([p, q], false)
+        case .path(let points, let closed): return (points, closed)
+        }
     }
 
     public func removeBoundary(withIdentifier identifier: String) {
@@ -111,13 +131,14 @@ public final class CollisionBehavior: DynamicBehavior {
         let body = world.createBody(def)
         boundaryBodies = [body]
         var sd = ShapeDef()
-        // [choice] Boundaries have friction 1, so the items' own friction decides (mixed as sqrt).
-        sd.friction = 1
-        sd.restitution = 0
+        sd.friction = Self.boundaryFriction
+        sd.restitution = Self.boundaryRestitution
+        sd.skinRadius = DynamicAnimator.boundarySkin
+        sd.isEdge = true
         if wantsReference {
             let r = animator.referenceBounds
-            let i = referenceBoundsInsets
-            let x0 = r.minX + i.left, x1 = r.maxX - i.right, y0 = r.minY + i.top, y1 = r.maxY - i.bottom
+            let i = referenceBoundsInsets, out = Self.referenceOutset
+            let x0 = r.minX + i.left - out, x1 = r.maxX - i.right + out, y0 = r.minY + i.top - out, y1 = r.maxY - i.bottom + out
             sd.userData = animator.registerBoundary(self, identifier: nil)
             let corners = [CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1)]
             Self.addSolidLoop(corners, to: body, world: world, def: sd)
@@ -186,5 +207,20 @@ public final class CollisionBehavior: DynamicBehavior {
         for b in boundaryBodies { animator.world.destroyBody(b) }
         boundaryBodies = []
         builtRevision = -1
+        animator.releaseBoundaries(of: self)
+    }
+
+    /// Counts one more touching shape pair for a key; true for the first (a began callback).
+    func countTouch(_ key: String) -> Bool {
+        touchCounts[key, default: 0] += 1
+        return touchCounts[key] == 1
+    }
+
+    /// Counts one touching shape pair less; true when the last one ended (an ended callback).
+    func releaseTouch(_ key: String) -> Bool {
+        guard let n = touchCounts[key] else { return false }
+        if n <= 1 { touchCounts[key] = nil; return true }
+        touchCounts[key] = n - 1
+        return false
     }
 }

@@ -1,9 +1,19 @@
 // Design note: re-deriving engine state from the behavior tree. Runs only after a change, in
 // tree order, and touches the engine only where something differs, so an unchanged resting
-// pile is never woken by an unrelated edit.
+// pile is never woken by an unrelated edit. Items become bodies with PhysicsKit's shapes and
+// skins [measured]: a rectangle is a box with a 0.1 pt skin, an ellipse with equal sides a
+// circle, any other ellipse or a path a polygon with a 0.9 pt skin. Boundaries are Box2D 2.2
+// edges with a 1 pt skin, whose contacts with polygons begin 2 pt out, so a box dropped on a
+// boundary comes to rest up to 2 pt above it, and 0.2 pt off another box.
 import Foundation
 
 extension DynamicAnimator {
+    /// Skins in metres: rectangles, flattened outlines (ellipses and paths), boundary edges
+    /// (Box2D 2.2's b2_polygonRadius).
+    static let rectangleSkin = 0.001
+    static let outlineSkin = 0.009
+    static let boundarySkin = 0.01
+
     func synchronize() {
         needsUpdate = false
         let ordered = flattenedBehaviors()
@@ -30,7 +40,7 @@ extension DynamicAnimator {
 
         // Per-item derived state.
         var itemBehaviors: [ObjectIdentifier: [DynamicItemBehavior]] = [:]
-        var gravities: [ObjectIdentifier: Vec2] = [:]
+        var inGravity = Set<ObjectIdentifier>()
         var collisions: [ObjectIdentifier: [ObjectIdentifier]] = [:]
         collisionModes = [:]
         for b in ordered {
@@ -38,10 +48,10 @@ extension DynamicAnimator {
             case let ib as DynamicItemBehavior:
                 for item in ib.items { itemBehaviors[ObjectIdentifier(item), default: []].append(ib) }
             case let g as GravityBehavior:
-                for item in g.items { gravities[ObjectIdentifier(item)] = g.acceleration }
+                for item in g.items { inGravity.insert(ObjectIdentifier(item)) }
             case let c as CollisionBehavior:
                 let key = ObjectIdentifier(c)
-                collisionModes[key] = (c, Set(c.items.map { ObjectIdentifier($0) }))
+                collisionModes[key] = c
                 for item in c.items { collisions[ObjectIdentifier(item), default: []].append(key) }
             default: break
             }
@@ -49,15 +59,15 @@ extension DynamicAnimator {
         for k in records.indices {
             let id = ObjectIdentifier(records[k].item)
             let body = records[k].body
-            let material = ItemMaterial.resolve(itemBehaviors[id] ?? [])
+            let material = ItemMaterial.resolve(itemBehaviors[id] ?? [], previous: records[k].material)
             if material != records[k].material {
                 apply(material, old: records[k].material, to: body)
                 records[k].material = material
             }
-            let g = gravities[id] ?? .zero
-            if g != records[k].gravity || world.bodyType(body) == .dynamic && !hasOverride(body) {
-                records[k].gravity = g
-                world.setGravityOverride(body, g)
+            let feels = inGravity.contains(id)
+            if feels != records[k].feelsGravity || world.gravityScale(body) != (feels ? 1 : 0) {
+                records[k].feelsGravity = feels
+                world.setGravityScale(body, feels ? 1 : 0)
             }
             let set = collisions[id] ?? []
             if set != records[k].collisionSet {
@@ -66,7 +76,7 @@ extension DynamicAnimator {
             }
         }
         // A collision mode change re-asks the pair filter for the behavior's items.
-        for (_, (behavior, _)) in collisionModes.sorted(by: { $0.key < $1.key }) where behavior.filteredMode != behavior.collisionMode {
+        for (_, behavior) in collisionModes.sorted(by: { $0.key < $1.key }) where behavior.filteredMode != behavior.collisionMode {
             if behavior.filteredMode != nil {
                 for item in behavior.items { if let body = body(for: item) { for s in world.shapes(of: body) { world.refilter(s) } } }
             }
@@ -74,8 +84,6 @@ extension DynamicAnimator {
         }
         for b in ordered { b.synchronize(self) }
     }
-
-    private func hasOverride(_ body: BodyID) -> Bool { world.bodies[body.index].hasGravityOverride }
 
     private func reindex() {
         recordByItem = [:]
@@ -90,27 +98,39 @@ extension DynamicAnimator {
         var def = BodyDef()
         def.position = Vec2(points: item.center)
         def.angle = Double(item.rotation)
+        def.gravityScale = 0
         let serial = nextSerial
         nextSerial += 1
         def.userData = serial
         let body = world.createBody(def)
         var sd = ShapeDef()
-        sd.userData = serial
+        sd.userData = ShapeTag.item(serial).rawValue
+        // PhysicsKit's default material until an item behavior says otherwise.
+        let material = ItemMaterial()
+        sd.friction = material.friction
+        sd.restitution = material.elasticity
+        sd.density = material.density
         if let group = item as? DynamicItemGroup {
             for (k, member) in group.items.enumerated() {
                 let offset = group.offsets[k]
-                for geometry in Self.geometries(for: member, offset: Vec2(points: offset), angle: Double(group.memberRotations[k])) {
+                for (geometry, skin) in Self.geometries(for: member, offset: Vec2(points: offset), angle: Double(group.memberRotations[k])) {
+                    sd.skinRadius = skin
                     world.createShape(body, geometry, sd)
                 }
             }
         } else {
-            for geometry in Self.geometries(for: item, offset: .zero, angle: 0) { world.createShape(body, geometry, sd) }
+            for (geometry, skin) in Self.geometries(for: item, offset: .zero, angle: 0) {
+                sd.skinRadius = skin
+                world.createShape(body, geometry, sd)
+            }
         }
-        return ItemRecord(item: item, serial: serial, body: body)
+        world.setLinearDamping(body, material.resistance)
+        world.setAngularDamping(body, material.angularResistance)
+        return ItemRecord(item: item, serial: serial, body: body, material: material)
     }
 
-    /// The collision geometry of an item in metres, relative to its center.
-    static func geometries(for item: DynamicItem, offset: Vec2, angle: Double) -> [ShapeGeometry] {
+    /// The collision geometry of an item in metres, relative to its center, with its skin.
+    static func geometries(for item: DynamicItem, offset: Vec2, angle: Double) -> [(ShapeGeometry, Double)] {
         let w = Double(item.bounds.width) / pointsPerMeter, h = Double(item.bounds.height) / pointsPerMeter
         let q = Rot(angle: angle)
         func place(_ p: Polygon) -> ShapeGeometry {
@@ -118,18 +138,20 @@ extension DynamicAnimator {
             let pts = p.vertices.map { q.apply($0) + offset }
             return .polygon((try? Polygon(points: pts)) ?? p)
         }
+        let box = place(.box(halfWidth: max(w / 2, 0.001), halfHeight: max(h / 2, 0.001)))
         switch item.collisionBoundsType {
         case .rectangle:
-            return [place(.box(halfWidth: max(w / 2, 0.001), halfHeight: max(h / 2, 0.001)))]
+            return [(box, rectangleSkin)]
         case .ellipse:
-            if abs(w - h) < 1e-9 { return [.circle(center: offset, radius: max(w / 2, 0.001))] }
-            // Outline within 0.5 pt of the true ellipse.
-            return [place(.ellipse(radiusX: w / 2, radiusY: h / 2, tolerance: 0.5 / pointsPerMeter))]
+            if abs(w - h) < 1e-9 { return [(.circle(center: offset, radius: max(w / 2, 0.001)), 0)] }
+            let outline = ItemOutline.ellipse(width: Double(item.bounds.width), height: Double(item.bounds.height))
+            if let p = try? Polygon(points: outline.map { Vec2(points: $0) }) { return [(place(p), outlineSkin)] }
+            return [(box, rectangleSkin)]
         case .path:
             let pts = item.collisionBoundingPath.map { Vec2(points: $0) }
-            if let p = try? Polygon(points: pts) { return [place(p)] }
+            if let p = try? Polygon(points: pts) { return [(place(p), outlineSkin)] }
             // [choice] An invalid path (validation refuses it in scene files) falls back to the bounds.
-            return [place(.box(halfWidth: max(w / 2, 0.001), halfHeight: max(h / 2, 0.001)))]
+            return [(box, rectangleSkin)]
         }
     }
 
@@ -142,83 +164,77 @@ extension DynamicAnimator {
         world.setLinearDamping(body, m.resistance)
         world.setAngularDamping(body, m.angularResistance)
         world.setFixedRotation(body, !m.allowsRotation)
-        let type: BodyType = m.anchored ? .kinematic : .dynamic
-        if world.bodyType(body) != type {
-            world.setBodyType(body, type)
-            if m.anchored { world.setLinearVelocity(body, .zero); world.setAngularVelocity(body, 0) }
-        }
+        // Anchored: a static body others hit as a wall; velocities stay zero.
+        let type: BodyType = m.anchored ? .staticBody : .dynamic
+        if world.bodyType(body) != type { world.setBodyType(body, type) }
     }
 
     // MARK: - Collision filtering and callbacks
 
-    /// Items collide when they share a collision behavior whose mode includes items; an item
-    /// meets a boundary when it is in the boundary's behavior and the mode includes boundaries.
-    func shouldCollide(_ a: ShapeID, _ b: ShapeID) -> Bool {
-        let ua = world.shapeUserData(a), ub = world.shapeUserData(b)
-        if ua >= 0 && ub >= 0 {
-            guard let ra = recordBySerial[ua], let rb = recordBySerial[ub] else { return false }
+    /// Items that share a collision behavior meet: solid when one of the shared behaviors'
+    /// modes includes items, else a sensor (their contact is still reported). An item meets
+    /// the boundaries of its collision behaviors: solid when the mode includes boundaries,
+    /// else a sensor [quirk: in `.items` mode items fall through boundaries they report].
+    func contactResponse(_ a: ShapeID, _ b: ShapeID) -> ContactResponse {
+        let ta = ShapeTag(world.shapeUserData(a)), tb = ShapeTag(world.shapeUserData(b))
+        switch (ta, tb) {
+        case (.item(let sa), .item(let sb)):
+            guard let ra = recordBySerial[sa], let rb = recordBySerial[sb] else { return .none }
             let setB = records[rb].collisionSet
+            var response = ContactResponse.none
             for c in records[ra].collisionSet where setB.contains(c) {
-                if let (behavior, _) = collisionModes[c], behavior.collisionMode.contains(.items) { return true }
+                if let behavior = collisionModes[c], behavior.collisionMode.contains(.items) { return .solid }
+                response = .sensor
             }
-            return false
+            return response
+        case (.item(let serial), .boundary(let tag)), (.boundary(let tag), .item(let serial)):
+            guard let r = recordBySerial[serial], let owner = boundaryOwners[tag]?.behavior,
+                  records[r].collisionSet.contains(ObjectIdentifier(owner)) else { return .none }
+            return owner.collisionMode.contains(.boundaries) ? .solid : .sensor
+        default:
+            return .none
         }
-        let (itemData, boundaryData) = ua >= 0 ? (ua, ub) : (ub, ua)
-        guard itemData >= 0, boundaryData <= -2, let r = recordBySerial[itemData] else { return false }
-        let owner = boundaryTable[-boundaryData - 2].behavior
-        guard owner.collisionMode.contains(.boundaries) else { return false }
-        return records[r].collisionSet.contains(ObjectIdentifier(owner))
     }
 
-    func processContactEvents(_ events: (began: [ContactBeginEvent], ended: [ContactEndEvent])) {
-        for e in events.began { handleContact(e.shapeA, e.shapeB, point: e.point.cgPoint, began: true) }
-        for e in events.ended { handleContact(e.shapeA, e.shapeB, point: .zero, began: false) }
+    /// Runs the delegates: every began callback of the step, then every ended one.
+    func processContactEvents(began: [ContactBeginEvent], ended: [ContactEndEvent]) {
+        for e in began { handleContact(e.shapeA, e.shapeB, point: e.point.cgPoint, began: true) }
+        for e in ended { handleContact(e.shapeA, e.shapeB, point: .zero, began: false) }
     }
 
     private func handleContact(_ a: ShapeID, _ b: ShapeID, point: CGPoint, began: Bool) {
-        let ua = world.shapeUserData(a), ub = world.shapeUserData(b)
-        if ua >= 0 && ub >= 0 {
-            guard let ra = recordBySerial[ua], let rb = recordBySerial[ub] else { return }
+        let ta = ShapeTag(world.shapeUserData(a)), tb = ShapeTag(world.shapeUserData(b))
+        switch (ta, tb) {
+        case (.item(let sa), .item(let sb)):
+            guard let ra = recordBySerial[sa], let rb = recordBySerial[sb] else { return }
             let (first, second) = ra <= rb ? (records[ra], records[rb]) : (records[rb], records[ra])
             let key = "\(first.serial)-\(second.serial)"
+            // Reported by every collision behavior that holds both items, whatever its mode.
             for behavior in liveBehaviors.compactMap({ $0 as? CollisionBehavior }) {
                 let member = behavior.items.contains { $0 === first.item } && behavior.items.contains { $0 === second.item }
-                    && behavior.collisionMode.contains(.items)
                 if began {
                     guard member else { continue }
-                    behavior.touchCounts[key, default: 0] += 1
-                    if behavior.touchCounts[key] == 1 {
+                    if behavior.countTouch(key) {
                         behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: first.item, with: second.item, at: point)
                     }
-                } else if let n = behavior.touchCounts[key] {
-                    if n <= 1 {
-                        behavior.touchCounts[key] = nil
-                        behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: first.item, with: second.item)
-                    } else {
-                        behavior.touchCounts[key] = n - 1
-                    }
+                } else if behavior.releaseTouch(key) {
+                    behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: first.item, with: second.item)
                 }
             }
-            return
-        }
-        let (itemData, boundaryData) = ua >= 0 ? (ua, ub) : (ub, ua)
-        guard itemData >= 0, boundaryData <= -2, let r = recordBySerial[itemData] else { return }
-        let (behavior, identifier) = boundaryTable[-boundaryData - 2]
-        let item = records[r].item
-        let key = "\(records[r].serial)|\(identifier ?? "\u{0}reference")"
-        if began {
-            guard behavior.items.contains(where: { $0 === item }), behavior.collisionMode.contains(.boundaries) else { return }
-            behavior.touchCounts[key, default: 0] += 1
-            if behavior.touchCounts[key] == 1 {
-                behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
-            }
-        } else if let n = behavior.touchCounts[key] {
-            if n <= 1 {
-                behavior.touchCounts[key] = nil
+        case (.item(let serial), .boundary(let tag)), (.boundary(let tag), .item(let serial)):
+            guard let r = recordBySerial[serial], let (behavior, identifier) = boundaryOwners[tag] else { return }
+            let item = records[r].item
+            let key = "\(records[r].serial)|\(identifier ?? "\u{0}reference")"
+            if began {
+                guard behavior.items.contains(where: { $0 === item }) else { return }
+                if behavior.countTouch(key) {
+                    behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
+                }
+            } else if behavior.releaseTouch(key) {
                 behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
-            } else {
-                behavior.touchCounts[key] = n - 1
             }
+        default:
+            return
         }
     }
 }

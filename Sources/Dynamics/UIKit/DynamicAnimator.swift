@@ -1,11 +1,15 @@
 // Design note: the animator (UIDynamicAnimator) turns a behavior tree into engine state and
-// steps it. Any change to the tree or a behavior marks it dirty; the next step re-derives,
-// in tree order: which items are in the world (bodies created from the item's center and
-// rotation when it first joins, destroyed when no behavior holds it), each item's material,
-// gravity and collision memberships, and each behavior's joints and boundaries. One step then
-// is: forces (pushes, fields) -> engine step -> write back centers and rotations -> contact
-// callbacks (began, then ended) -> every `action` -> rest test. When every body sleeps the
-// animator pauses and tells its delegate; the next change resumes it [doc]/[choice].
+// steps it on UIKit's time base [measured]. Any change to the tree or a behavior marks it
+// dirty; the next step re-derives, in tree order: which items are in the world (bodies created
+// from the item's center and rotation when it first joins, destroyed when no behavior holds
+// it), each item's material, gravity and collision memberships, and each behavior's joints
+// and boundaries. One animator step of dt then is: an accumulator gains dt and the world runs
+// Box2D 2.2 sub-steps of h = (float)1/120 s while the accumulator holds one (so at dt = 1/60
+// the first step runs one sub-step and every later one two); before each sub-step pushes
+// apply their forces and fields evaluate theirs; then centers and rotations are written back,
+// all contact "began" callbacks run, then all "ended" ones, then every `action`, then the rest
+// test: when every body sleeps the animator pauses and tells its delegate; the next change
+// resumes it.
 import Foundation
 
 /// Told when the animator pauses (everything at rest) and resumes.
@@ -19,7 +23,7 @@ extension DynamicAnimatorDelegate {
     public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {}
 }
 
-/// Runs behaviors on items (UIDynamicAnimator), on a fixed 1/60 s step with 4 sub-steps.
+/// Runs behaviors on items (UIDynamicAnimator).
 ///
 /// ```swift
 /// let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 375, height: 667))
@@ -28,29 +32,38 @@ extension DynamicAnimatorDelegate {
 /// let collision = CollisionBehavior(items: [square])
 /// collision.translatesReferenceBoundsIntoBoundary = true
 /// animator.addBehavior(collision)
-/// for _ in 0..<120 { animator.step() }   // square.center now rests on the bottom edge
+/// for _ in 0..<120 { animator.step() }   // square.center now rests near the bottom edge
 /// ```
 public final class DynamicAnimator {
     /// The reference view's bounds (points): what `translatesReferenceBoundsIntoBoundary` uses.
     public let referenceBounds: CGRect
-    /// The engine world (for inspection, debug drawing and tests).
-    public let world: World
+    /// The engine world, stepped in Box2D 2.2's sequential mode.
+    let world: World
     public weak var delegate: DynamicAnimatorDelegate?
     /// Top-level behaviors in order.
     public private(set) var behaviors: [DynamicBehavior] = []
     /// False while paused because everything rests.
     public private(set) var isRunning = false
-    /// Seconds stepped so far (paused time excluded).
+    /// Seconds stepped so far: the sum of the dt given (paused time excluded).
     public private(set) var elapsedTime: TimeInterval = 0
-    /// Seed of the noise and turbulence fields.
-    public var seed: UInt64
+    /// Noise pattern of the noise and turbulence fields: 0 is Apple's one fixed pattern; any
+    /// other value reshuffles it (an extension; iOS has no seed).
+    public let seed: UInt64
+    /// Whether bodies at rest may sleep and the animator pause (an extension; iOS always
+    /// does). Off keeps everything awake, as benchmarks want.
+    public var allowsSleeping = true { didSet { world.enableSleep = allowsSleeping } }
+
+    /// UIKit's world sub-step: 1/120 s in single precision, a hair above 1/120 [measured].
+    public static let subStep = TimeInterval(Float(1.0 / 120))
+    /// At most this many field behaviors act in one animator [measured]; later ones are ignored.
+    public static let maximumFieldCount = 32
 
     struct ItemRecord {
         let item: DynamicItem
         let serial: Int
         let body: BodyID
         var material: ItemMaterial?
-        var gravity: Vec2 = .zero
+        var feelsGravity = false
         var collisionSet: [ObjectIdentifier] = []
     }
 
@@ -60,16 +73,27 @@ public final class DynamicAnimator {
     var nextSerial = 0
     var needsUpdate = false
     var liveBehaviors: [DynamicBehavior] = []
-    var boundaryTable: [(behavior: CollisionBehavior, identifier: String?)] = []
-    var collisionModes: [ObjectIdentifier: (CollisionBehavior, Set<ObjectIdentifier>)] = [:]
-    var fieldSerials: [ObjectIdentifier: Int] = [:]
+    /// Boundary shapes' owners by tag. Torn-down boundaries leave after the step that
+    /// delivered their last ended callbacks.
+    var boundaryOwners: [Int: (behavior: CollisionBehavior, identifier: String?)] = [:]
+    var retiredBoundaryTags: [Int] = []
+    var nextBoundaryTag = 0
+    var collisionModes: [ObjectIdentifier: CollisionBehavior] = [:]
+    /// UIKit's one gravity vector (m/s^2), set by whichever gravity behavior changed last.
+    var gravityVector = Vec2.zero
+    /// Seconds of simulation run by the world (sub-steps x h).
+    var simulatedTime = 0.0
+    var accumulator = 0.0
+    let noise: SimplexNoise
+    private var warnedAboutFields = false
 
     /// Creates an animator for a reference area (UIKit: init(referenceView:)).
     public init(referenceBounds: CGRect, seed: UInt64 = 0) {
         self.referenceBounds = referenceBounds
         self.seed = seed
-        world = World(gravity: .zero)
-        world.shouldCollide = { [unowned self] a, b in self.shouldCollide(a, b) }
+        noise = SimplexNoise(seed: seed)
+        world = World(gravity: .zero, stepMode: .sequentialImpulse)
+        world.contactFilter = { [unowned self] a, b in self.contactResponse(a, b) }
     }
 
     // MARK: - Behaviors
@@ -96,22 +120,32 @@ public final class DynamicAnimator {
 
     func setNeedsUpdate() { needsUpdate = true }
 
+    /// [quirk] One gravity vector per animator: the one set last wins for every gravity
+    /// behavior, and removing any gravity behavior sets it to zero.
+    func gravityChanged(to acceleration: Vec2) {
+        gravityVector = acceleration
+        world.gravity = acceleration
+        for r in records where world.isValid(r.body) { world.wake(r.body) }
+        setNeedsUpdate()
+    }
+
     // MARK: - Items
 
-    /// The items whose shapes meet `rect` (points), in the order they joined.
+    /// The items whose shapes meet `rect` (points), in the order they joined. Like UIKit, this
+    /// tests the engine's fat boxes: each shape's box grown by 10 pt on every side.
     public func items(in rect: CGRect) -> [DynamicItem] {
         if needsUpdate { synchronize() }
+        let margin = 0.1
         let box = AABB(lower: Vec2(points: CGPoint(x: rect.minX, y: rect.minY)), upper: Vec2(points: CGPoint(x: rect.maxX, y: rect.maxY)))
         var found = Set<Int>()
-        for shape in world.queryAABB(box) {
-            let ud = world.shapeUserData(shape)
-            if ud >= 0, let r = recordBySerial[ud] { found.insert(r) }
+        for shape in world.queryAABB(box.expanded(by: margin), exact: false) where world.aabb(shape).expanded(by: margin).overlaps(box) {
+            if case .item(let serial) = ShapeTag(world.shapeUserData(shape)), let r = recordBySerial[serial] { found.insert(r) }
         }
         return found.sorted().map { records[$0].item }
     }
 
     /// Re-reads an item's center and rotation (after code moved it) and wakes it.
-    public func updateItemUsingCurrentState(_ item: DynamicItem) {
+    public func updateItem(usingCurrentState item: DynamicItem) {
         guard let body = body(for: item) else { return }
         world.setTransform(body, position: Vec2(points: item.center), angle: Double(item.rotation))
         setNeedsUpdate()
@@ -137,7 +171,7 @@ public final class DynamicAnimator {
     public func contains(_ item: DynamicItem) -> Bool { body(for: item) != nil }
 
     /// The engine body of an item (nil until the next step after it joined).
-    public func body(for item: DynamicItem) -> BodyID? {
+    func body(for item: DynamicItem) -> BodyID? {
         if let r = recordByItem[ObjectIdentifier(item)] { return records[r].body }
         return nil
     }
@@ -145,32 +179,41 @@ public final class DynamicAnimator {
     func charge(of item: DynamicItem) -> Double {
         recordByItem[ObjectIdentifier(item)].flatMap { records[$0].material?.charge } ?? 0
     }
-    /// The item's gravity in m/s^2.
-    func gravity(of item: DynamicItem) -> Vec2 {
-        recordByItem[ObjectIdentifier(item)].map { records[$0].gravity } ?? .zero
-    }
-    func fieldSerial(_ field: FieldBehavior) -> Int {
-        let key = ObjectIdentifier(field)
-        if let s = fieldSerials[key] { return s }
-        fieldSerials[key] = fieldSerials.count + 1
-        return fieldSerials.count
+
+    /// A force (newtons) or impulse (N s) at an offset (points, reference axes) from the center.
+    func push(_ item: DynamicItem, _ force: Vec2, offset: CGVector, impulse: Bool) {
+        guard let body = body(for: item), world.bodyType(body) == .dynamic else { return }
+        let point = world.position(body) + Vec2(points: offset)
+        if impulse { world.applyLinearImpulse(body, force, at: point) } else { world.applyForce(body, force, at: point) }
     }
 
     func registerBoundary(_ behavior: CollisionBehavior, identifier: String?) -> Int {
-        boundaryTable.append((behavior, identifier))
-        return -(boundaryTable.count - 1) - 2
+        let tag = nextBoundaryTag
+        nextBoundaryTag += 1
+        boundaryOwners[tag] = (behavior, identifier)
+        return ShapeTag.boundary(tag).rawValue
     }
 
-    /// Applies a force (UIKit newtons) or an impulse (N s) at an offset (points, item frame).
-    func applyForce(_ force: Vec2, to item: DynamicItem, offset: CGVector, impulse: Bool) {
-        guard let body = body(for: item), world.bodyType(body) == .dynamic else { return }
-        let point = Vec2(points: world.transformPoint(body, offset: offset))
-        if impulse { world.applyLinearImpulse(body, force, at: point) } else { world.applyForce(body, force, at: point) }
+    func releaseBoundaries(of behavior: CollisionBehavior) {
+        for (tag, owner) in boundaryOwners where owner.behavior === behavior { retiredBoundaryTags.append(tag) }
+    }
+
+    /// Draws the engine's shapes, joints and contact points into `draw` (UIKit's private
+    /// `debugEnabled` drawing). Reads state only.
+    public func debugDraw(_ draw: DebugDraw) {
+        if needsUpdate { synchronize() }
+        world.debugDraw(draw, pointsPerMetre: pointsPerMeter)
+    }
+
+    /// Items whose state went non-finite (frozen by the engine), in the order they joined.
+    public var nonFiniteItems: [DynamicItem] {
+        let bad = Set(world.nonFiniteBodies)
+        return records.filter { bad.contains($0.body.index) }.map(\.item)
     }
 
     // MARK: - Stepping
 
-    /// Advances by one fixed step of `dt` seconds (default 1/60).
+    /// Advances by one animator step of `dt` seconds (default 1/60, a display frame).
     public func step(_ dt: TimeInterval = 1.0 / 60) {
         if needsUpdate {
             synchronize()
@@ -179,25 +222,73 @@ public final class DynamicAnimator {
                 delegate?.dynamicAnimatorWillResume(self)
             }
         }
-        guard isRunning else { return }
-        processContactEvents(world.drainContactEvents())
+        guard isRunning, dt > 0 else { return }
+        // Ended events of contacts destroyed by changes since the last step come first.
+        let pending = world.drainContactEvents()
+        var began = pending.began, ended = pending.ended
         let ordered = flattenedBehaviors()
-        // Velocity fields last: they override the accelerations the others have applied [doc].
-        func setsVelocity(_ b: DynamicBehavior) -> Bool { (b as? FieldBehavior)?.kind == .velocity }
-        for b in ordered where !setsVelocity(b) { b.applyForces(self, dt: dt) }
-        for b in ordered where setsVelocity(b) { b.applyForces(self, dt: dt) }
-        world.step(dt)
+        let fields = activeFields(ordered)
+        let pushes = ordered.compactMap { $0 as? PushBehavior }
+        let h = Self.subStep
+        accumulator += dt
+        while accumulator >= h {
+            for push in pushes { push.applyForces(self) }
+            applyFields(fields, time: simulatedTime + h)
+            world.step(h)
+            accumulator -= h
+            simulatedTime += h
+            let events = world.drainContactEvents()
+            began += events.began
+            ended += events.ended
+        }
         elapsedTime += dt
         for r in records {
             let xf = world.transform(r.body)
             r.item.center = xf.p.cgPoint
             r.item.rotation = CGFloat(xf.q.angle)
         }
-        processContactEvents(world.drainContactEvents())
+        processContactEvents(began: began, ended: ended)
+        for tag in retiredBoundaryTags { boundaryOwners[tag] = nil }
+        retiredBoundaryTags.removeAll()
         for b in ordered { b.action?() }
         if !needsUpdate && world.isAtRest {
             isRunning = false
             delegate?.dynamicAnimatorDidPause(self)
+        }
+    }
+
+    /// The fields in tree order, at most `maximumFieldCount` of them.
+    private func activeFields(_ ordered: [DynamicBehavior]) -> [FieldBehavior] {
+        let fields = ordered.compactMap { $0 as? FieldBehavior }
+        if fields.count > Self.maximumFieldCount {
+            if !warnedAboutFields {
+                warnedAboutFields = true
+                FileHandle.standardError.write(Data("DynamicAnimator: at most \(Self.maximumFieldCount) field behaviors act in one animator; the \(fields.count - Self.maximumFieldCount) after the first \(Self.maximumFieldCount) are ignored\n".utf8))
+            }
+            return Array(fields.prefix(Self.maximumFieldCount))
+        }
+        return fields
+    }
+
+    /// Field forces for the coming sub-step, from each body's state now. An item inside a
+    /// velocity field takes the first such field's velocity instead of any force.
+    private func applyFields(_ fields: [FieldBehavior], time: Double) {
+        guard !fields.isEmpty else { return }
+        for field in fields {
+            for item in field.items {
+                guard let body = body(for: item), world.bodyType(body) == .dynamic else { continue }
+                let center = world.position(body)
+                if field.kind == .velocity {
+                    // First velocity field in add order wins; the others leave the item alone.
+                    if !world.hasVelocityOverride(body) && field.contains(center.cgPoint) {
+                        world.setVelocityOverride(body, Vec2(Double(field.direction.dx), Double(field.direction.dy)))
+                    }
+                    continue
+                }
+                guard let f = field.force(at: center, velocity: world.linearVelocity(body), mass: world.mass(body),
+                                          charge: charge(of: item), time: time, noise: noise), f != .zero else { continue }
+                world.applyForceToCenter(body, f)
+            }
         }
     }
 
@@ -210,5 +301,26 @@ public final class DynamicAnimator {
         }
         for b in behaviors { walk(b) }
         return out
+    }
+}
+
+/// What a shape of the animator's world belongs to, kept in the engine's integer user data.
+enum ShapeTag: Equatable {
+    /// An item, by its serial number.
+    case item(Int)
+    /// A boundary, by its tag in `boundaryOwners`.
+    case boundary(Int)
+    case none
+
+    init(_ raw: Int) {
+        if raw >= 0 { self = .item(raw) } else if raw <= -2 { self = .boundary(-raw - 2) } else { self = .none }
+    }
+
+    var rawValue: Int {
+        switch self {
+        case .item(let serial): return serial
+        case .boundary(let tag): return -tag - 2
+        case .none: return -1
+        }
     }
 }

@@ -56,8 +56,6 @@ open class DynamicBehavior {
     func synchronize(_ animator: DynamicAnimator) {}
     /// Removes engine objects when the behavior leaves the animator.
     func teardown(_ animator: DynamicAnimator) {}
-    /// Applies forces for the coming step.
-    func applyForces(_ animator: DynamicAnimator, dt: Double) {}
 }
 
 /// Identity-based item list with UIKit's add/remove semantics.

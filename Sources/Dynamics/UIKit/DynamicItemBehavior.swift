@@ -1,9 +1,11 @@
-// Design note: item properties. Each property records whether it was set, because when
-// several item behaviors hold an item the last one met in a depth-first walk of the tree wins
-// per property [doc]; properties no behavior set keep UIDynamicItemBehavior's defaults, and an
-// item covered by no item behavior gets PhysicsKit's material (elasticity 0.2, friction 0.2,
-// density 1, resistance 0.1, angular resistance 0.1) [obs]. Added velocities are queued until
-// the behavior is in an animator and the item has a body.
+// Design note: item properties, as measured on Apple's framework. Every item starts with
+// PhysicsKit's material (elasticity 0.2, friction 0.2, density 1, resistance 0.1, angular
+// resistance 0.1, rotation allowed, charge 0, not anchored), whether or not an item behavior
+// covers it, and a new item behavior reports those values. A behavior applies only the
+// properties that were set on it (a setter called with a value different from the current
+// one); when several hold an item, per property the last one in tree order that set it wins.
+// Removing a behavior returns its items to the defaults, except charge and anchoring, which
+// stay as they were [measured]. Added velocities are queued until the item has a body.
 import Foundation
 
 /// Material and motion properties of items (UIDynamicItemBehavior).
@@ -14,22 +16,22 @@ public final class DynamicItemBehavior: DynamicBehavior {
     public var items: [DynamicItem] { list.items }
     private(set) var specified = Set<Property>()
 
-    /// Restitution 0...1. Default 0.
-    public var elasticity: CGFloat = 0 { didSet { mark(.elasticity) } }
-    /// Coulomb friction. Default 0.
-    public var friction: CGFloat = 0 { didSet { mark(.friction) } }
-    /// Mass = density x area. Default 1.
-    public var density: CGFloat = 1 { didSet { mark(.density) } }
-    /// Linear damping (1/s). Default 0.
-    public var resistance: CGFloat = 0 { didSet { mark(.resistance) } }
-    /// Angular damping (1/s). Default 0.
-    public var angularResistance: CGFloat = 0 { didSet { mark(.angularResistance) } }
+    /// Restitution 0...1. Default 0.2.
+    public var elasticity: CGFloat = 0.2 { didSet { mark(.elasticity, oldValue != elasticity) } }
+    /// Coulomb friction. Default 0.2.
+    public var friction: CGFloat = 0.2 { didSet { mark(.friction, oldValue != friction) } }
+    /// Mass = density x area / 100^2. Default 1.
+    public var density: CGFloat = 1 { didSet { mark(.density, oldValue != density) } }
+    /// Linear damping (1/s). Default 0.1.
+    public var resistance: CGFloat = 0.1 { didSet { mark(.resistance, oldValue != resistance) } }
+    /// Angular damping (1/s). Default 0.1.
+    public var angularResistance: CGFloat = 0.1 { didSet { mark(.angularResistance, oldValue != angularResistance) } }
     /// False = never rotates. Default true.
-    public var allowsRotation = true { didSet { mark(.allowsRotation) } }
+    public var allowsRotation = true { didSet { mark(.allowsRotation, oldValue != allowsRotation) } }
     /// Collides but never moves. Default false.
-    public var isAnchored = false { didSet { mark(.anchored) } }
+    public var isAnchored = false { didSet { mark(.anchored, oldValue != isAnchored) } }
     /// For electric and magnetic fields. Default 0.
-    public var charge: CGFloat = 0 { didSet { mark(.charge) } }
+    public var charge: CGFloat = 0 { didSet { mark(.charge, oldValue != charge) } }
 
     var pendingLinear: [(DynamicItem, CGVector)] = []
     var pendingAngular: [(DynamicItem, CGFloat)] = []
@@ -39,7 +41,8 @@ public final class DynamicItemBehavior: DynamicBehavior {
         for item in items { _ = list.add(item) }
     }
 
-    private func mark(_ p: Property) {
+    private func mark(_ p: Property, _ changed: Bool) {
+        guard changed else { return }
         specified.insert(p)
         setNeedsUpdate()
     }
@@ -91,10 +94,12 @@ struct ItemMaterial: Equatable {
     var elasticity = 0.2, friction = 0.2, density = 1.0, resistance = 0.1, angularResistance = 0.1
     var allowsRotation = true, anchored = false, charge = 0.0
 
-    /// Resolves the material from the item behaviors holding the item, in tree order.
-    static func resolve(_ behaviors: [DynamicItemBehavior]) -> ItemMaterial {
-        if behaviors.isEmpty { return ItemMaterial() }
-        var m = ItemMaterial(elasticity: 0, friction: 0, density: 1, resistance: 0, angularResistance: 0)
+    /// Resolves the material from the item behaviors holding the item, in tree order. Charge
+    /// and anchoring start from `previous`: they outlive the behavior that set them.
+    static func resolve(_ behaviors: [DynamicItemBehavior], previous: ItemMaterial?) -> ItemMaterial {
+        var m = ItemMaterial()
+        m.charge = previous?.charge ?? 0
+        m.anchored = previous?.anchored ?? false
         for b in behaviors {
             for p in b.specified {
                 switch p {

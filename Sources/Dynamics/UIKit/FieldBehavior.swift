@@ -1,11 +1,11 @@
-// Design note: iOS 9 field behaviors. Each step, for each item inside the field's region
-// (relative to `position`), the field computes a force from the item's position, velocity,
-// mass and charge and hands it to the engine. Scale [choice]: strength 1 of an acceleration
-// field is 1000 pt/s^2 like GravityBehavior; charge-based fields are in UIKit newtons (1 N
-// per unit). Attenuation [doc]: distances below `minimumRadius` count as `minimumRadius`,
-// beyond it the force is scaled by distance^-falloff, with distance in metres (100 pt) [choice]
-// so a falloff of 2 gives an inverse-square law around 1 m. Noise and turbulence sample seeded
-// gradient noise over (x, y, time x animationSpeed): deterministic per scene seed.
+// Design note: iOS 9 field behaviors, with the force laws measured on Apple's framework. In
+// every sub-step, before the solve, each field evaluates a force (newtons) for each of its
+// items inside its region, from the item's position relative to the field in metres (p, r = |p|,
+// p^ = p / r), its velocity (m/s), mass (kg) and charge; the attenuation is
+// fall = max(r, minimumRadius)^-falloff (1 when |falloff| < 2^-15). A field whose strength
+// times its scale (the mass, the charge or 1) is below 2^-15 does nothing. The velocity field
+// is different: it replaces the velocity of an item inside it (see `DynamicAnimator`), and
+// only the first velocity field holding the item counts.
 import Foundation
 
 /// A force field acting on its items (UIFieldBehavior). Create one with a factory.
@@ -14,7 +14,9 @@ public final class FieldBehavior: DynamicBehavior {
         case linearGravity, radialGravity, velocity, noise, turbulence, spring, electric, magnetic, drag, vortex, custom
     }
 
-    /// Custom evaluation: (field, position, velocity, mass, charge, deltaTime) -> force (UIKit newtons).
+    /// Custom evaluation: (field, position relative to the field in points, velocity in m/s,
+    /// mass in kg, charge, time in seconds) -> force in newtons. Not scaled by `strength` or
+    /// attenuated; strength 0 turns it off.
     public typealias EvaluationBlock = (FieldBehavior, CGPoint, CGVector, CGFloat, CGFloat, TimeInterval) -> CGVector
 
     public let kind: Kind
@@ -24,23 +26,36 @@ public final class FieldBehavior: DynamicBehavior {
     public var position: CGPoint = .zero { didSet { setNeedsUpdate() } }
     /// Area of effect relative to `position`. Default infinite.
     public var region: Region = .infinite { didSet { setNeedsUpdate() } }
+    /// Default 1.
     public var strength: CGFloat = 1 { didSet { setNeedsUpdate() } }
-    public var falloff: CGFloat = 0 { didSet { setNeedsUpdate() } }
-    /// Points; distances below count as this. Default tiny, non-zero.
-    public var minimumRadius: CGFloat = 1e-4 { didSet { setNeedsUpdate() } }
-    /// Linear gravity and velocity fields: the vector.
+    /// Exponent of the distance attenuation. Defaults: 2 for radial gravity, -1 for spring,
+    /// 1 for electric and magnetic, 0 for the others.
+    public var falloff: CGFloat { didSet { setNeedsUpdate() } }
+    /// Points; distances below count as this. Default 2^-15 m (0.00305 pt).
+    public var minimumRadius: CGFloat = FieldBehavior.defaultMinimumRadius { didSet { setNeedsUpdate() } }
+    /// Linear gravity: the acceleration in m/s^2 per unit strength; velocity field: the velocity
+    /// in m/s; drag: the medium's velocity in m/s. A plain vector, not scaled to points.
     public var direction = CGVector.zero { didSet { setNeedsUpdate() } }
-    /// Noise and turbulence: 0 = noisiest, 1 = smoothest.
+    /// Noise and turbulence: 0 = finest pattern, 1 = smoothest.
     public var smoothness: CGFloat = 0 { didSet { setNeedsUpdate() } }
     /// Noise and turbulence: how fast the pattern changes; 0 = frozen.
     public var animationSpeed: CGFloat = 0 { didSet { setNeedsUpdate() } }
     let evaluationBlock: EvaluationBlock?
-    /// Seed offset so two noise fields of one scene differ; set by the animator on first use.
-    var noise: GradientNoise?
+
+    /// 2^-15 m in points.
+    public static let defaultMinimumRadius = CGFloat(pointsPerMeter / 32768)
+    /// Below this, a distance, an exponent or a strength counts as zero [measured].
+    static let epsilon = 1.0 / 32768
 
     init(kind: Kind, block: EvaluationBlock? = nil) {
         self.kind = kind
         self.evaluationBlock = block
+        switch kind {
+        case .radialGravity: falloff = 2
+        case .spring: falloff = -1
+        case .electric, .magnetic: falloff = 1
+        default: falloff = 0
+        }
         super.init()
     }
 
@@ -73,102 +88,87 @@ public final class FieldBehavior: DynamicBehavior {
 
     override var ownItems: [DynamicItem] { list.items }
 
-    /// Acceleration of gravity-like fields per unit strength (m/s^2): 1000 pt/s^2.
-    static let unitAcceleration = 10.0
+    /// Whether a point (reference coordinates, points) is inside the field's region.
+    public func contains(_ point: CGPoint) -> Bool {
+        region.contains(CGPoint(x: point.x - position.x, y: point.y - position.y))
+    }
 
-    /// Noise sampling scale in metres: 0.5 m at smoothness 0 to 8 m at smoothness 1.
-    var noiseScale: Double { 0.5 + 7.5 * min(max(Double(smoothness), 0), 1) }
+    /// Noise frequency in cycles per metre: 14 at smoothness 0, 0.154 at 1 [measured].
+    var noiseFrequency: Double { 1.25 / (max(Double(smoothness), 0) + 1.0 / 12) - 1 }
 
-    /// The force field at a point, for an item of `mass` and `charge` moving at `velocity`
-    /// (engine units: metres, m/s, kg; result in newtons). Nil outside the region.
-    /// For the velocity field, returns nil and sets `velocityOverride` instead.
-    func force(at p: Vec2, velocity v: Vec2, mass: Double, charge: Double, time: Double, dt: Double) -> (force: Vec2, velocity: Vec2?)? {
+    /// The force (newtons) on an item at `point` (metres) moving at `velocity` (m/s), nil
+    /// outside the region. The velocity field answers nil: it is not a force.
+    func force(at point: Vec2, velocity v: Vec2, mass m: Double, charge q: Double, time: Double,
+               noise: SimplexNoise) -> Vec2? {
         let origin = Vec2(points: position)
-        let rel = p - origin
-        guard region.contains(rel.cgPoint) else { return nil }
-        let s = Double(strength)
-        // Attenuation by distance (metres) with the minimum radius floor.
-        let dist = max(rel.length, Double(minimumRadius) / pointsPerMeter)
-        let attenuation = falloff == 0 ? 1.0 : pow(dist, -Double(falloff))
-        let toward = rel.length > 1e-12 ? -rel / rel.length : .zero
-        let g = Self.unitAcceleration
+        let p = point - origin
+        guard region.contains(p.cgPoint) else { return nil }
+        let S = Double(strength)
+        let k = Double(falloff)
+        let r = p.length
+        let fall = abs(k) < Self.epsilon ? 1 : pow(max(r, Double(minimumRadius) / pointsPerMeter), -k)
+        let unit = r > 0 ? p / r : .zero
+        @inline(__always) func weak(_ scale: Double) -> Bool { abs(S * scale) < Self.epsilon }
         switch kind {
         case .linearGravity:
-            return (mass * g * s * attenuation * Vec2(Double(direction.dx), Double(direction.dy)), nil)
+            if weak(m) { return .zero }
+            return (S * m * fall) * Vec2(Double(direction.dx), Double(direction.dy))
         case .radialGravity:
-            return (mass * g * s * attenuation * toward, nil)
-        case .velocity:
-            // Points of direction per second, 1 m/s per unit of direction x strength [choice].
-            return (.zero, s * Vec2(Double(direction.dx), Double(direction.dy)))
-        case .noise, .turbulence:
-            let n = (noise ?? GradientNoise(seed: 0)).vector(p.x / noiseScale, p.y / noiseScale, time * Double(animationSpeed) * 0.25)
-            if kind == .noise { return (mass * g * s * attenuation * 1.5 * n, nil) }
-            return (mass * s * attenuation * 1.5 * v.length * n, nil)
-        case .spring:
-            return (-mass * g * s * attenuation * rel, nil)
+            if weak(m) || r * r < 1e-5 { return .zero }
+            return (-S * m * fall) * unit
         case .electric:
-            return (-charge * g * s * attenuation * toward, nil)
+            if weak(q) { return .zero }
+            return (S * q * fall) * unit
         case .magnetic:
-            // B out of the screen: a positive charge moving right turns up (counter-clockwise on screen).
-            return (charge * s * attenuation * Vec2(v.y, -v.x), nil)
-        case .drag:
-            return (-s * attenuation * v, nil)
+            // [quirk] The charge's sign and size do not matter, only that it is not zero.
+            if weak(q) { return .zero }
+            return (S * fall) * Vec2(v.y, -v.x)
+        case .spring:
+            // With the default falloff -1 this is Hooke's -S p, not scaled by the mass.
+            if weak(1) || r < 1e-5 { return .zero }
+            return (-S * fall) * unit
         case .vortex:
-            let tangent = rel.length > 1e-12 ? Vec2(rel.y, -rel.x) / rel.length : .zero
-            return (mass * g * s * attenuation * tangent, nil)
+            // [quirk] Divided by the mass once more than a force would be.
+            if weak(m) || m <= 0 { return .zero }
+            return (S * fall / m) * Vec2(-unit.y, unit.x)
+        case .drag:
+            if weak(1) { return .zero }
+            let u = v - Vec2(Double(direction.dx), Double(direction.dy))
+            return (-S * u.length * fall) * u
+        case .noise, .turbulence:
+            if weak(1) { return .zero }
+            let n = noiseForce(at: p, time: time, noise: noise)
+            if kind == .noise { return (S * fall) * n }
+            // Turbulence: the noise force times the mass and the squared speed (still items feel nothing).
+            return (S * fall * m * v.lengthSquared) * n
+        case .velocity:
+            return nil
         case .custom:
-            guard let block = evaluationBlock else { return nil }
-            let f = block(self, p.cgPoint, v.cgVector, CGFloat(mass), CGFloat(charge), dt)
-            return (Vec2(Double(f.dx), Double(f.dy)), nil)
+            guard let block = evaluationBlock, S != 0 else { return .zero }
+            let f = block(self, p.cgPoint, CGVector(dx: v.x, dy: v.y), CGFloat(m), CGFloat(q), time)
+            return Vec2(Double(f.dx), Double(f.dy))
         }
     }
 
-    /// The field's effect at a point for a still 1 kg item of charge 1, in points/s^2 (velocity
-    /// fields: the velocity they impose, in points/s); nil outside the region. For debug views.
+    /// n (g.x, g.y) of srdnoise3 sampled at fr (p.x + T, p.y + T, T) with gradient angle T,
+    /// T = time x animationSpeed [measured].
+    func noiseForce(at p: Vec2, time: Double, noise: SimplexNoise) -> Vec2 {
+        let fr = noiseFrequency
+        let T = time * Double(animationSpeed)
+        let s = noise.sample(fr * (p.x + T), fr * (p.y + T), fr * T, angle: T)
+        return s.value * Vec2(s.dx, s.dy)
+    }
+
+    /// The field's effect at a point on a still 1 kg item of charge 1, in points/s^2 (a
+    /// velocity field: the velocity it imposes, in points/s); nil outside the region. Reads
+    /// nothing of the simulation and changes nothing (debug views).
     public func sample(at point: CGPoint, time: TimeInterval) -> CGVector? {
-        if noise == nil && (kind == .noise || kind == .turbulence) { noise = GradientNoise(seed: 0) }
-        guard let (f, v) = force(at: Vec2(points: point), velocity: .zero, mass: 1, charge: 1, time: time, dt: 1.0 / 60) else { return nil }
-        return (v ?? f).cgVector
-    }
-
-    override func applyForces(_ animator: DynamicAnimator, dt: Double) {
-        if noise == nil && (kind == .noise || kind == .turbulence) {
-            noise = GradientNoise(seed: animator.seed &+ UInt64(animator.fieldSerial(self)) &* 0x9E3779B97F4A7C15)
+        if kind == .velocity {
+            guard contains(point) else { return nil }
+            return Vec2(Double(direction.dx), Double(direction.dy)).cgVector
         }
-        let world = animator.world
-        for item in list.items {
-            guard let body = animator.body(for: item), world.bodyType(body) == .dynamic else { continue }
-            let v = world.linearVelocity(body), mass = world.mass(body)
-            // Sampled at the step's predicted midpoint: a force held for the whole step then acts
-            // like the midpoint rule, so a spring field keeps its amplitude instead of growing.
-            let p = world.worldCenter(body) + (0.5 * dt) * v
-            if kind == .magnetic || kind == .drag {
-                // Velocity-proportional fields are integrated exactly over the step as impulses: a
-                // magnetic field turns the velocity without changing the speed, drag decays it.
-                guard region.contains((world.worldCenter(body) - Vec2(points: position)).cgPoint) else { continue }
-                let newV: Vec2
-                if kind == .magnetic {
-                    let omega = animator.charge(of: item) * Double(strength) / mass
-                    let q = Rot(angle: -omega * dt)
-                    newV = q.apply(v)
-                } else {
-                    newV = exp(-Double(strength) * dt / mass) * v
-                }
-                world.applyLinearImpulse(body, mass * (newV - v), at: world.worldCenter(body))
-                continue
-            }
-            guard let (f, override) = force(at: p, velocity: v, mass: mass, charge: animator.charge(of: item),
-                                            time: animator.elapsedTime, dt: dt) else { continue }
-            if let velocity = override {
-                // Sets the velocity and cancels the item's gravity and the forces of this step
-                // (other fields, pushes: the animator applies velocity fields last), overriding
-                // other accelerations inside the region [doc].
-                world.setLinearVelocity(body, velocity)
-                world.bodies[body.index].force = .zero
-                world.applyForceToCenter(body, -world.mass(body) * animator.gravity(of: item))
-            } else if f != .zero {
-                world.applyForceToCenter(body, f)
-            }
-        }
+        let noise = dynamicAnimator?.noise ?? SimplexNoise()
+        guard let f = force(at: Vec2(points: point), velocity: .zero, mass: 1, charge: 1, time: time, noise: noise) else { return nil }
+        return f.cgVector
     }
 }

@@ -30,6 +30,7 @@ extension Vec2 {
 extension CGPoint {
     @inlinable static func + (a: CGPoint, b: CGVector) -> CGPoint { CGPoint(x: a.x + b.dx, y: a.y + b.dy) }
     @inlinable static func - (a: CGPoint, b: CGPoint) -> CGVector { CGVector(dx: a.x - b.x, dy: a.y - b.y) }
+    @inlinable static func - (a: CGPoint, b: CGVector) -> CGPoint { CGPoint(x: a.x - b.dx, y: a.y - b.dy) }
 }
 
 extension CGVector {

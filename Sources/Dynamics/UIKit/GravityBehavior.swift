@@ -1,6 +1,8 @@
-// Design note: gravity is per behavior in UIKit, so the animator gives each body its own
-// gravity vector (the engine's per-body override) from the last gravity behavior that holds
-// the item [obs]. Magnitude 1.0 is 1000 pt/s^2, independent of mass [doc].
+// Design note: gravity. Magnitude 1.0 is 1000 pt/s^2, independent of mass [doc]. An animator
+// has one gravity vector, felt only by the items of its gravity behaviors [measured]; with
+// several gravity behaviors the vector set last wins for all of them, and removing any gravity
+// behavior sets it to zero [quirk, reproduced]. Angle and magnitude are computed in single
+// precision, as UIKit does, from the direction vector.
 import Foundation
 
 /// Pulls its items in a direction (UIGravityBehavior).
@@ -8,7 +10,9 @@ public final class GravityBehavior: DynamicBehavior {
     private var list = ItemList()
     public var items: [DynamicItem] { list.items }
     /// Acceleration vector; (0, 1) = 1000 pt/s^2 down. Default (0, 1).
-    public var gravityDirection = CGVector(dx: 0, dy: 1) { didSet { setNeedsUpdate() } }
+    public var gravityDirection = CGVector(dx: 0, dy: 1) {
+        didSet { dynamicAnimator?.gravityChanged(to: acceleration) }
+    }
 
     public init(items: [DynamicItem] = []) {
         super.init()
@@ -18,26 +22,39 @@ public final class GravityBehavior: DynamicBehavior {
     public func addItem(_ item: DynamicItem) { if list.add(item) { setNeedsUpdate() } }
     public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
 
-    /// Direction angle in radians (default pi/2, down).
+    /// Direction angle in radians (default pi/2, down); 0 while the magnitude is 0.
     public var angle: CGFloat {
-        get { gravityDirection.dx == 0 && gravityDirection.dy == 0 ? 0 : atan2(gravityDirection.dy, gravityDirection.dx) }
-        set { let m = magnitude; gravityDirection = CGVector(dx: m * cos(newValue), dy: m * sin(newValue)) }
+        get {
+            let dx = Float(gravityDirection.dx), dy = Float(gravityDirection.dy)
+            return dx == 0 && dy == 0 ? 0 : CGFloat(atan2f(dy, dx))
+        }
+        set { setAngle(newValue, magnitude: magnitude) }
     }
     /// Strength (default 1.0). Setting 0 makes the vector (0, 0) and the angle 0.
     public var magnitude: CGFloat {
-        get { gravityDirection.length }
-        set {
-            let a = angle
-            gravityDirection = newValue == 0 ? .zero : CGVector(dx: newValue * cos(a), dy: newValue * sin(a))
+        get {
+            let dx = Float(gravityDirection.dx), dy = Float(gravityDirection.dy)
+            return CGFloat((dx * dx + dy * dy).squareRoot())
         }
+        set { setAngle(angle, magnitude: newValue) }
     }
     /// Sets angle and magnitude together.
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        gravityDirection = magnitude == 0 ? .zero : CGVector(dx: magnitude * cos(angle), dy: magnitude * sin(angle))
+        let a = Float(angle), m = Float(magnitude)
+        gravityDirection = m == 0 ? .zero : CGVector(dx: CGFloat(m * cosf(a)), dy: CGFloat(m * sinf(a)))
     }
 
     override var ownItems: [DynamicItem] { list.items }
 
     /// Engine acceleration in m/s^2 (1.0 = 10 m/s^2 = 1000 pt/s^2).
     var acceleration: Vec2 { Vec2(Double(gravityDirection.dx) * 10, Double(gravityDirection.dy) * 10) }
+
+    public override func willMove(to dynamicAnimator: DynamicAnimator?) {
+        if let animator = dynamicAnimator {
+            // Joining sets the animator's vector to this behavior's.
+            animator.gravityChanged(to: acceleration)
+        } else if let old = self.dynamicAnimator {
+            old.gravityChanged(to: .zero)
+        }
+    }
 }

@@ -1,8 +1,10 @@
-// Design note: pushes are forces (continuous) or impulses (instantaneous) applied before each
-// step. Magnitude 1.0 on a 100x100 pt item of density 1 (1 kg at 100 pt/m) gives 100 pt/s^2,
-// i.e. one newton [doc]; an instantaneous push of 1.0 is an impulse of 1 N s (+100 pt/s on that
-// item) [obs]. An instantaneous push fires once, sets `active` to false, and fires again when
-// set active. Offsets from the center apply the force off-center and turn the item [doc].
+// Design note: pushes [measured]. A continuous push is a force of magnitude x direction
+// newtons (1.0 on a 1 kg item, 100x100 pt at density 1, is 100 pt/s^2) at the item's center
+// plus the target offset, applied in every sub-step of an animator step; the offset is in the
+// reference view's axes and does not turn with the item. An instantaneous push is one impulse
+// of that size (+100 pt/s on 1 kg) at the next step, after which `active` becomes false;
+// setting `active` to true fires it again. Direction = magnitude x (cos a, sin a), computed in
+// single precision; magnitude 0 keeps the angle.
 import Foundation
 
 /// Applies a continuous or instantaneous force to its items (UIPushBehavior).
@@ -38,21 +40,21 @@ public final class PushBehavior: DynamicBehavior {
 
     public var angle: CGFloat {
         get { pushDirection.dx == 0 && pushDirection.dy == 0 ? zeroMagnitudeAngle : atan2(pushDirection.dy, pushDirection.dx) }
-        set {
-            zeroMagnitudeAngle = newValue
-            let m = magnitude
-            pushDirection = CGVector(dx: m * cos(newValue), dy: m * sin(newValue))
-        }
+        set { setAngle(newValue, magnitude: magnitude) }
     }
     public var magnitude: CGFloat {
-        get { pushDirection.length }
-        set { let a = angle; pushDirection = CGVector(dx: newValue * cos(a), dy: newValue * sin(a)) }
+        get {
+            let dx = Float(pushDirection.dx), dy = Float(pushDirection.dy)
+            return CGFloat((dx * dx + dy * dy).squareRoot())
+        }
+        set { setAngle(angle, magnitude: newValue) }
     }
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
         zeroMagnitudeAngle = angle
-        pushDirection = CGVector(dx: magnitude * cos(angle), dy: magnitude * sin(angle))
+        let a = Float(angle), m = Float(magnitude)
+        pushDirection = CGVector(dx: CGFloat(m * cosf(a)), dy: CGFloat(m * sinf(a)))
     }
-    /// Applies the push at `offset` from the item's center (in the item's rotated frame).
+    /// Applies the push at `offset` from the item's center, in the reference view's axes.
     public func setTargetOffsetFromCenter(_ offset: CGVector, for item: DynamicItem) {
         offsets[ObjectIdentifier(item)] = offset
         setNeedsUpdate()
@@ -61,17 +63,19 @@ public final class PushBehavior: DynamicBehavior {
 
     override var ownItems: [DynamicItem] { list.items }
 
-    override func applyForces(_ animator: DynamicAnimator, dt: Double) {
+    /// Applies this push for the coming sub-step: the force in every sub-step, the impulse at
+    /// the first sub-step after it was (re)activated.
+    func applyForces(_ animator: DynamicAnimator) {
         guard active else { return }
         let f = Vec2(Double(pushDirection.dx), Double(pushDirection.dy))
         switch mode {
         case .continuous:
             if f == .zero { return }
-            for item in list.items { animator.applyForce(f, to: item, offset: targetOffsetFromCenter(for: item), impulse: false) }
+            for item in list.items { animator.push(item, f, offset: targetOffsetFromCenter(for: item), impulse: false) }
         case .instantaneous:
             guard pendingImpulse else { return }
             pendingImpulse = false
-            for item in list.items { animator.applyForce(f, to: item, offset: targetOffsetFromCenter(for: item), impulse: true) }
+            for item in list.items { animator.push(item, f, offset: targetOffsetFromCenter(for: item), impulse: true) }
             // UIKit turns an instantaneous push off once it has fired.
             active = false
         }

@@ -1,0 +1,328 @@
+// Design note: Box2D 2.2's contact solver (b2ContactSolver), used by the sequential step.
+// Velocity constraints: per point a normal row (clamped to push only) and a friction row
+// (clamped by friction x normal impulse), friction first; restitution enters as a velocity
+// bias fixed at preparation, from the approach speed after velocity integration and only
+// above 1 m/s. A two-point manifold's normal rows are solved together (the 2x2 LCP by
+// enumeration of its four cases) when their mass matrix is well conditioned; otherwise Box2D
+// 2.2 drops the second point from the velocity solve [quirk, reproduced]. Impulses carry over
+// between steps by feature id (warm starting).
+//
+// Position constraints: the velocity solve does not remove overlap. After positions are
+// integrated, up to three passes move the bodies apart directly (Baumgarte 0.2, overlap up to
+// the 0.5 cm slop allowed, 20 cm at most per pass), re-measuring each point from the body
+// positions: the reference face rides with its body, the incident point with the other.
+// Because of the skins (shape radii), resting shapes keep a gap of about their summed skins.
+import Foundation
+
+/// One point of a sequential contact constraint.
+struct SequentialPoint {
+    /// Anchors of the point relative to each center of mass (velocity rows).
+    var rA = Vec2.zero
+    var rB = Vec2.zero
+    var normalImpulse = 0.0
+    var tangentImpulse = 0.0
+    var normalMass = 0.0
+    var tangentMass = 0.0
+    /// Restitution's target approach speed.
+    var velocityBias = 0.0
+    /// The incident point in its own body's frame (a circle: its center).
+    var localPoint = Vec2.zero
+}
+
+/// How the position pass re-measures a manifold (Box2D 2.2's b2Manifold::Type).
+enum SequentialManifoldKind {
+    /// Two centers (circle against circle); the normal follows the line between them.
+    case circles
+    /// A's face is the reference; the points ride on B.
+    case faceA
+    /// B's face is the reference; the points ride on A.
+    case faceB
+}
+
+/// A contact as the sequential solver sees it for one step.
+struct SequentialContact {
+    var contact: Int
+    var bodyA: Int
+    var bodyB: Int
+    var normal = Vec2.zero
+    var friction = 0.0
+    var restitution = 0.0
+    var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
+    /// Points in the velocity solve (a badly conditioned pair keeps one) and in the position solve.
+    var velocityCount = 0
+    var positionCount = 0
+    var p0 = SequentialPoint()
+    var p1 = SequentialPoint()
+    /// The two normal rows' mass matrix and its inverse (two-point block solve).
+    var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    var inv11 = 0.0, inv12 = 0.0, inv22 = 0.0
+    var kind = SequentialManifoldKind.faceA
+    /// The reference face's normal and a point on it in its body's frame (circles: A's center).
+    var localNormal = Vec2.zero
+    var localPlanePoint = Vec2.zero
+    /// Summed into the separation: skins, plus the radius of a circle measured at its center.
+    var radiusA = 0.0
+    var radiusB = 0.0
+}
+
+extension World {
+    /// Builds the constraints of touching solid contacts that involve an awake body.
+    func prepareSequentialContacts() {
+        sequentialContacts.removeAll(keepingCapacity: true)
+        for ci in contacts.indices {
+            let c = contacts[ci]
+            guard c.solid, c.touching, c.manifold.count > 0 else { continue }
+            let activeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
+            let activeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
+            if !activeA && !activeB { continue }
+            sequentialContacts.append(makeSequentialContact(ci, warmStart: true))
+        }
+    }
+
+    /// The constraint of contact `ci` from its manifold and the solver's body state; without
+    /// warm starting its impulses start at zero.
+    func makeSequentialContact(_ ci: Int, warmStart: Bool) -> SequentialContact {
+        let c = contacts[ci]
+        let m = c.manifold
+        let bA = sequentialBodies[c.bodyA], bB = sequentialBodies[c.bodyB]
+        var sc = SequentialContact(contact: ci, bodyA: c.bodyA, bodyB: c.bodyB)
+        sc.normal = m.normal
+        sc.friction = c.friction
+        sc.restitution = c.restitution
+        sc.mA = bA.invMass; sc.iA = bA.invI; sc.mB = bB.invMass; sc.iB = bB.invI
+        sc.positionCount = m.count
+        sc.velocityCount = m.count
+        let shapeA = shapes[c.shapeA], shapeB = shapes[c.shapeB]
+        let xfA = bodies[c.bodyA].transform, xfB = bodies[c.bodyB].transform
+        let tangent = m.normal.rightPerp
+
+        // Position form of the manifold, from the world points of this step's narrow phase.
+        if shapeA.isCircle && shapeB.isCircle {
+            sc.kind = .circles
+            sc.localPlanePoint = shapeA.circleCenter
+            sc.p0.localPoint = shapeB.circleCenter
+            sc.radiusA = shapeA.radius + shapeA.skin
+            sc.radiusB = shapeB.radius + shapeB.skin
+        } else if shapeB.isCircle {
+            sc.kind = .faceA
+            sc.localNormal = xfA.q.applyInverse(m.normal)
+            let center = xfB.apply(shapeB.circleCenter)
+            // The face through the polygon's surface point, normal fixed to A.
+            let outline = m.p0.separation + shapeA.skin + shapeB.skin
+            sc.localPlanePoint = xfA.applyInverse(center - (outline + shapeB.radius) * m.normal)
+            sc.p0.localPoint = shapeB.circleCenter
+            sc.radiusA = shapeA.skin
+            sc.radiusB = shapeB.skin + shapeB.radius
+        } else {
+            let referenceIsB = m.referenceIsB
+            sc.kind = referenceIsB ? .faceB : .faceA
+            let nRef = referenceIsB ? -m.normal : m.normal
+            let (xfRef, xfInc) = referenceIsB ? (xfB, xfA) : (xfA, xfB)
+            let skinRef = referenceIsB ? shapeB.skin : shapeA.skin, skinInc = referenceIsB ? shapeA.skin : shapeB.skin
+            sc.localNormal = xfRef.q.applyInverse(nRef)
+            for k in 0..<m.count {
+                let mp = m[k]
+                let outline = mp.separation + shapeA.skin + shapeB.skin
+                // The point lies midway between the skins; the incident outline point is half
+                // the outline gap and the skin difference away from it.
+                let incident = mp.point - (0.5 * (skinRef - skinInc - outline)) * nRef
+                if k == 0 { sc.localPlanePoint = xfRef.applyInverse(incident - outline * nRef) }
+                if k == 0 { sc.p0.localPoint = xfInc.applyInverse(incident) } else { sc.p1.localPoint = xfInc.applyInverse(incident) }
+            }
+            sc.radiusA = shapeA.skin
+            sc.radiusB = shapeB.skin
+        }
+
+        // Velocity rows.
+        for k in 0..<m.count {
+            let mp = m[k]
+            var p = k == 0 ? sc.p0 : sc.p1
+            p.rA = mp.point - bA.c
+            p.rB = mp.point - bB.c
+            p.normalImpulse = warmStart ? mp.normalImpulse : 0
+            p.tangentImpulse = warmStart ? mp.tangentImpulse : 0
+            let rnA = cross(p.rA, m.normal), rnB = cross(p.rB, m.normal)
+            let kNormal = sc.mA + sc.mB + sc.iA * rnA * rnA + sc.iB * rnB * rnB
+            p.normalMass = kNormal > 0 ? 1 / kNormal : 0
+            let rtA = cross(p.rA, tangent), rtB = cross(p.rB, tangent)
+            let kTangent = sc.mA + sc.mB + sc.iA * rtA * rtA + sc.iB * rtB * rtB
+            p.tangentMass = kTangent > 0 ? 1 / kTangent : 0
+            let vRel = dot(m.normal, bB.v + cross(bB.w, p.rB) - bA.v - cross(bA.w, p.rA))
+            if vRel < -SequentialConstants.velocityThreshold { p.velocityBias = -sc.restitution * vRel }
+            if k == 0 { sc.p0 = p } else { sc.p1 = p }
+        }
+        if m.count == 2 {
+            let rn1A = cross(sc.p0.rA, m.normal), rn1B = cross(sc.p0.rB, m.normal)
+            let rn2A = cross(sc.p1.rA, m.normal), rn2B = cross(sc.p1.rB, m.normal)
+            let k11 = sc.mA + sc.mB + sc.iA * rn1A * rn1A + sc.iB * rn1B * rn1B
+            let k22 = sc.mA + sc.mB + sc.iA * rn2A * rn2A + sc.iB * rn2B * rn2B
+            let k12 = sc.mA + sc.mB + sc.iA * rn1A * rn2A + sc.iB * rn1B * rn2B
+            let det = k11 * k22 - k12 * k12
+            if k11 * k11 < SequentialConstants.maxConditionNumber * det {
+                sc.k11 = k11; sc.k12 = k12; sc.k22 = k22
+                let inv = 1 / det
+                sc.inv11 = inv * k22; sc.inv12 = -inv * k12; sc.inv22 = inv * k11
+            } else {
+                // [quirk] Box2D 2.2 solves only the first point's velocity rows here.
+                sc.velocityCount = 1
+            }
+        }
+        return sc
+    }
+
+    func warmStartSequentialContacts() {
+        sequentialBodies.withUnsafeMutableBufferPointer { sb in
+            for sc in sequentialContacts {
+                var a = sb[sc.bodyA], b = sb[sc.bodyB]
+                let t = sc.normal.rightPerp
+                for k in 0..<sc.velocityCount {
+                    let p = k == 0 ? sc.p0 : sc.p1
+                    let P = p.normalImpulse * sc.normal + p.tangentImpulse * t
+                    a.w -= sc.iA * cross(p.rA, P); a.v -= sc.mA * P
+                    b.w += sc.iB * cross(p.rB, P); b.v += sc.mB * P
+                }
+                if sc.mA > 0 || sc.iA > 0 { sb[sc.bodyA] = a }
+                if sc.mB > 0 || sc.iB > 0 { sb[sc.bodyB] = b }
+            }
+        }
+    }
+
+    func solveSequentialContactVelocities() {
+        sequentialBodies.withUnsafeMutableBufferPointer { sb in
+            sequentialContacts.withUnsafeMutableBufferPointer { cs in
+                for k in cs.indices { solveVelocities(&cs[k], sb) }
+            }
+        }
+    }
+
+    @inline(__always) func solveVelocities(_ sc: inout SequentialContact, _ sb: UnsafeMutableBufferPointer<SequentialBody>) {
+        var vA = sb[sc.bodyA].v, wA = sb[sc.bodyA].w, vB = sb[sc.bodyB].v, wB = sb[sc.bodyB].w
+        let mA = sc.mA, iA = sc.iA, mB = sc.mB, iB = sc.iB
+        let n = sc.normal, t = n.rightPerp
+        @inline(__always) func relative(_ p: SequentialPoint) -> Vec2 { vB + cross(wB, p.rB) - vA - cross(wA, p.rA) }
+        @inline(__always) func apply(_ p: SequentialPoint, _ P: Vec2) {
+            vA -= mA * P; wA -= iA * cross(p.rA, P)
+            vB += mB * P; wB += iB * cross(p.rB, P)
+        }
+        // Friction first: non-penetration matters more, so it has the last word.
+        for k in 0..<sc.velocityCount {
+            var p = k == 0 ? sc.p0 : sc.p1
+            let vt = dot(relative(p), t)
+            let maxFriction = sc.friction * p.normalImpulse
+            let newImpulse = min(max(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction)
+            let lambda = newImpulse - p.tangentImpulse
+            p.tangentImpulse = newImpulse
+            apply(p, lambda * t)
+            if k == 0 { sc.p0 = p } else { sc.p1 = p }
+        }
+        if sc.velocityCount == 1 {
+            var p = sc.p0
+            let vn = dot(relative(p), n)
+            let newImpulse = max(p.normalImpulse - p.normalMass * (vn - p.velocityBias), 0)
+            let lambda = newImpulse - p.normalImpulse
+            p.normalImpulse = newImpulse
+            apply(p, lambda * n)
+            sc.p0 = p
+        } else {
+            // Block solve of the two normal rows: find x >= 0 with vn = K x + b >= 0 and
+            // x . vn = 0 by trying the four cases in order (Box2D 2.2's enumeration).
+            let a1 = sc.p0.normalImpulse, a2 = sc.p1.normalImpulse
+            let vn1 = dot(relative(sc.p0), n), vn2 = dot(relative(sc.p1), n)
+            let bx = vn1 - sc.p0.velocityBias - (sc.k11 * a1 + sc.k12 * a2)
+            let by = vn2 - sc.p1.velocityBias - (sc.k12 * a1 + sc.k22 * a2)
+            var x1 = -(sc.inv11 * bx + sc.inv12 * by), x2 = -(sc.inv12 * bx + sc.inv22 * by)
+            var solved = x1 >= 0 && x2 >= 0
+            if !solved {
+                x1 = -sc.p0.normalMass * bx; x2 = 0
+                solved = x1 >= 0 && sc.k12 * x1 + by >= 0
+            }
+            if !solved {
+                x1 = 0; x2 = -sc.p1.normalMass * by
+                solved = x2 >= 0 && sc.k12 * x2 + bx >= 0
+            }
+            if !solved {
+                x1 = 0; x2 = 0
+                solved = bx >= 0 && by >= 0
+            }
+            if solved {
+                let P1 = (x1 - a1) * n, P2 = (x2 - a2) * n
+                vA -= mA * (P1 + P2); wA -= iA * (cross(sc.p0.rA, P1) + cross(sc.p1.rA, P2))
+                vB += mB * (P1 + P2); wB += iB * (cross(sc.p0.rB, P1) + cross(sc.p1.rB, P2))
+                sc.p0.normalImpulse = x1
+                sc.p1.normalImpulse = x2
+            }
+        }
+        if mA > 0 || iA > 0 { sb[sc.bodyA].v = vA; sb[sc.bodyA].w = wA }
+        if mB > 0 || iB > 0 { sb[sc.bodyB].v = vB; sb[sc.bodyB].w = wB }
+    }
+
+    /// Hands the accumulated impulses back to the manifolds (warm start of the next step, and
+    /// the began events' choice of point).
+    func storeSequentialImpulses() {
+        for sc in sequentialContacts {
+            var m = contacts[sc.contact].manifold
+            m.p0.normalImpulse = sc.p0.normalImpulse; m.p0.tangentImpulse = sc.p0.tangentImpulse
+            m.p0.maxNormalImpulse = sc.p0.normalImpulse // what a began callback reports by
+            if m.count == 2 {
+                m.p1.normalImpulse = sc.p1.normalImpulse; m.p1.tangentImpulse = sc.p1.tangentImpulse
+                m.p1.maxNormalImpulse = sc.p1.normalImpulse
+            }
+            contacts[sc.contact].manifold = m
+        }
+    }
+
+    /// One pass of position correction; true when no point overlaps by more than 3 slops.
+    func solveSequentialContactPositions() -> Bool {
+        correctPositions(&sequentialContacts, baumgarte: SequentialConstants.baumgarte) >= -3 * SequentialConstants.linearSlop
+    }
+
+    /// Moves the bodies of `constraints` apart by `baumgarte` of each point's overlap beyond the
+    /// slop (at most the maximum correction); returns the smallest separation seen.
+    func correctPositions(_ constraints: inout [SequentialContact], baumgarte: Double) -> Double {
+        var minSeparation = 0.0
+        sequentialBodies.withUnsafeMutableBufferPointer { sb in
+            for sc in constraints {
+                var a = sb[sc.bodyA], b = sb[sc.bodyB]
+                let mA = sc.mA, iA = sc.iA, mB = sc.mB, iB = sc.iB
+                for k in 0..<sc.positionCount {
+                    let (normal, point, separation) = measure(sc, k, a.transform, b.transform)
+                    let rA = point - a.c, rB = point - b.c
+                    minSeparation = min(minSeparation, separation)
+                    let C = min(max(baumgarte * (separation + SequentialConstants.linearSlop),
+                                    -SequentialConstants.maxLinearCorrection), 0)
+                    let rnA = cross(rA, normal), rnB = cross(rB, normal)
+                    let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                    let impulse = K > 0 ? -C / K : 0
+                    let P = impulse * normal
+                    a.c -= mA * P; a.a -= iA * cross(rA, P)
+                    b.c += mB * P; b.a += iB * cross(rB, P)
+                }
+                if mA > 0 || iA > 0 { sb[sc.bodyA] = a }
+                if mB > 0 || iB > 0 { sb[sc.bodyB] = b }
+            }
+        }
+        return minSeparation
+    }
+
+    /// The normal (A to B), point and skin separation of point k at the given transforms
+    /// (Box2D 2.2's b2PositionSolverManifold).
+    @inline(__always) private func measure(_ sc: SequentialContact, _ k: Int, _ xfA: Transform, _ xfB: Transform)
+        -> (normal: Vec2, point: Vec2, separation: Double) {
+        let local = k == 0 ? sc.p0.localPoint : sc.p1.localPoint
+        switch sc.kind {
+        case .circles:
+            let pA = xfA.apply(sc.localPlanePoint), pB = xfB.apply(local)
+            let d = pB - pA
+            let normal = d.lengthSquared > 1e-24 ? d.normalized : Vec2(1, 0)
+            return (normal, 0.5 * (pA + pB), dot(d, normal) - sc.radiusA - sc.radiusB)
+        case .faceA:
+            let normal = xfA.q.apply(sc.localNormal)
+            let plane = xfA.apply(sc.localPlanePoint), clip = xfB.apply(local)
+            return (normal, clip, dot(clip - plane, normal) - sc.radiusA - sc.radiusB)
+        case .faceB:
+            let normal = xfB.q.apply(sc.localNormal)
+            let plane = xfB.apply(sc.localPlanePoint), clip = xfA.apply(local)
+            return (-normal, clip, dot(clip - plane, normal) - sc.radiusA - sc.radiusB)
+        }
+    }
+}

@@ -1,0 +1,199 @@
+// Design note: one step of Box2D 2.2's island solver, the solver UIKit's PhysicsKit runs
+// (see StepMode.sequentialImpulse). Order, as in b2World::Step and b2Island::Solve: find new
+// pairs -> narrow phase (events) -> integrate velocities (gravity, forces, a velocity field's
+// override, then damping 1 / (1 + h c)) -> contact constraints from the skin manifolds, warm
+// started -> joint constraints, warm started -> 8 velocity iterations (joints, then contacts)
+// -> store impulses -> integrate positions (capped at 2 m and pi/2 per step) -> up to 3
+// position iterations (contacts, then rigid joints; stop when both are within tolerance) ->
+// write back, refresh the broad phase -> continuous collision against static geometry ->
+// islands and sleep. Unlike the soft step there is no sub-stepping inside: the caller steps
+// at the sub-step length (UIKit: (float)1/120 s) and keeps its own accumulator.
+//
+// The solver works on one compact record per body (`SequentialBody`: center, unwound angle,
+// velocities, inverse mass), indexed like the bodies, so that contacts and joints read and
+// write 64 bytes per body instead of the cold `Body`.
+import Foundation
+
+/// Box2D 2.2's tuning constants (metres, seconds), which PhysicsKit keeps.
+enum SequentialConstants {
+    static let velocityIterations = 8
+    static let positionIterations = 3
+    static let linearSlop = 0.005
+    static let angularSlop = 2.0 / 180 * Double.pi
+    /// Fraction of the overlap the position iterations remove each pass.
+    static let baumgarte = 0.2
+    static let maxLinearCorrection = 0.2
+    static let maxAngularCorrection = 8.0 / 180 * Double.pi
+    /// Approach speed below which contacts do not bounce (1 m/s = 100 pt/s).
+    static let velocityThreshold = 1.0
+    /// Per-step caps on motion (b2_maxTranslation, b2_maxRotation).
+    static let maxTranslation = 2.0
+    static let maxRotation = 0.5 * Double.pi
+    /// A two-point manifold is block-solved only while its 2x2 mass matrix is this well conditioned.
+    static let maxConditionNumber = 1000.0
+    /// Sleep: below 1 pt/s and 2 degrees/s for half a second.
+    static let linearSleepTolerance = 0.01
+    static let angularSleepTolerance = 2.0 / 180 * Double.pi
+}
+
+/// Solver state of one body during a sequential step (Box2D 2.2's b2Position + b2Velocity).
+struct SequentialBody {
+    var c = Vec2.zero
+    var a = 0.0
+    var v = Vec2.zero
+    var w = 0.0
+    var invMass = 0.0
+    var invI = 0.0
+    var localCenter = Vec2.zero
+
+    /// The body-origin transform for the current center and angle.
+    @inline(__always) var transform: Transform {
+        let q = Rot(angle: a)
+        return Transform(p: c - q.apply(localCenter), q: q)
+    }
+}
+
+extension World {
+    /// One Box2D 2.2 step of `h` seconds.
+    func stepSequential(_ h: Double) {
+        stepIndex += 1
+        lastStepDt = h
+        contactBeginEvents.removeAll(keepingCapacity: true)
+        contactEndEvents.removeAll(keepingCapacity: true)
+        updatePairs()
+        collide(dt: h)
+        wakeTouchingSleepers()
+
+        awakeBodies.removeAll(keepingCapacity: true)
+        for i in bodies.indices where bodies[i].alive && bodies[i].type != .staticBody && bodies[i].isAwake {
+            awakeBodies.append(i)
+        }
+        for i in forceHookOrder where bodies[i].alive && bodies[i].isAwake {
+            forceHooks[i]?(self, BodyID(index: i))
+        }
+        loadSequentialBodies(h: h)
+        prepareSequentialContacts()
+        warmStartSequentialContacts()
+        prepareSequentialJoints(h: h)
+        for _ in 0..<SequentialConstants.velocityIterations {
+            solveSequentialJointVelocities(h: h)
+            solveSequentialContactVelocities()
+        }
+        storeSequentialImpulses()
+        integrateSequentialPositions(h: h)
+        positionsSolved = false
+        for _ in 0..<SequentialConstants.positionIterations {
+            let contactsOkay = solveSequentialContactPositions()
+            let jointsOkay = solveSequentialJointPositions()
+            if contactsOkay && jointsOkay { positionsSolved = true; break }
+        }
+        storeSequentialBodies()
+        pointBeganEventsAtLargestImpulse()
+        if enableContinuous { solveSequentialTimeOfImpact(h: h) }
+        updateSleep(dt: h)
+    }
+
+    /// Copies every live body into the solver array and integrates the awake dynamic ones'
+    /// velocities: v += h (g + F / m), w += h T / I, then damping (Box2D 2.3's 1 / (1 + h c)).
+    private func loadSequentialBodies(h: Double) {
+        if sequentialBodies.count < bodies.count {
+            sequentialBodies.append(contentsOf: repeatElement(SequentialBody(), count: bodies.count - sequentialBodies.count))
+        }
+        bodies.withUnsafeMutableBufferPointer { bs in
+            sequentialBodies.withUnsafeMutableBufferPointer { sb in
+                for i in bs.indices where bs[i].alive {
+                    let b = bs[i]
+                    let moving = b.type != .staticBody && b.isAwake
+                    let dynamic = moving && b.type == .dynamic
+                    var s = SequentialBody()
+                    s.c = b.center
+                    s.a = b.angle
+                    s.localCenter = b.localCenter
+                    s.invMass = dynamic ? b.invMass : 0
+                    s.invI = dynamic ? b.invI : 0
+                    if moving {
+                        s.v = b.linearVelocity
+                        s.w = b.fixedRotation ? 0 : b.angularVelocity
+                        bs[i].center0 = b.center
+                        bs[i].angle0 = b.angle
+                        bs[i].rotation0 = b.transform.q
+                    }
+                    if dynamic {
+                        if b.hasVelocityOverride {
+                            // A velocity field replaces the velocity: gravity, fields and forces
+                            // do nothing to the body in this step.
+                            s.v = b.velocityOverride
+                        } else {
+                            let g = b.hasGravityOverride ? b.gravityOverride : gravity
+                            s.v += h * (b.gravityScale * g + b.invMass * b.force)
+                            s.w += h * b.invI * b.torque
+                        }
+                        s.v = (1 / (1 + h * b.linearDamping)) * s.v
+                        s.w *= 1 / (1 + h * b.angularDamping)
+                    }
+                    sb[i] = s
+                }
+            }
+        }
+    }
+
+    /// x += h v, a += h w, with Box2D's per-step caps on translation and rotation.
+    private func integrateSequentialPositions(h: Double) {
+        sequentialBodies.withUnsafeMutableBufferPointer { sb in
+            for i in awakeBodies { integrate(&sb[i], h: h) }
+        }
+    }
+
+    @inline(__always) func integrate(_ s: inout SequentialBody, h: Double) {
+        let translation = h * s.v
+        if translation.lengthSquared > SequentialConstants.maxTranslation * SequentialConstants.maxTranslation {
+            s.v = (SequentialConstants.maxTranslation / translation.length) * s.v
+        }
+        let rotation = h * s.w
+        if rotation * rotation > SequentialConstants.maxRotation * SequentialConstants.maxRotation {
+            s.w *= SequentialConstants.maxRotation / abs(rotation)
+        }
+        s.c += h * s.v
+        s.a += h * s.w
+    }
+
+    /// Writes centers, angles and velocities back, clears forces and overrides, and moves
+    /// the broad-phase boxes. A non-finite body is frozen where the step found it.
+    private func storeSequentialBodies() {
+        for i in awakeBodies {
+            let s = sequentialBodies[i]
+            var b = bodies[i]
+            b.force = .zero
+            b.torque = 0
+            b.hasVelocityOverride = false
+            if s.c.isFinite && s.a.isFinite && s.v.isFinite && s.w.isFinite {
+                b.center = s.c
+                b.angle = s.a
+                b.linearVelocity = s.v
+                b.angularVelocity = b.fixedRotation ? 0 : s.w
+                let q = Rot(angle: s.a)
+                b.transform = Transform(p: s.c - q.apply(b.localCenter), q: q)
+            } else {
+                b.linearVelocity = .zero
+                b.angularVelocity = 0
+                nonFiniteBodies.append(i)
+            }
+            bodies[i] = b
+        }
+        for i in awakeBodies {
+            for sh in bodyShapes[i] where shapes[sh].alive { updateProxy(sh) }
+        }
+    }
+
+    /// A began event reports the point that took the largest normal impulse in the solve that
+    /// followed it (UIKit's callbacks do), the first point when nothing pushed (a sensor).
+    private func pointBeganEventsAtLargestImpulse() {
+        guard !contactBeginEvents.isEmpty else { return }
+        for k in contactBeginEvents.indices {
+            let e = contactBeginEvents[k]
+            guard let c = contacts.first(where: { $0.shapeA == e.shapeA.index && $0.shapeB == e.shapeB.index }),
+                  c.manifold.count == 2, c.manifold.p1.maxNormalImpulse > c.manifold.p0.maxNormalImpulse else { continue }
+            contactBeginEvents[k].point = c.manifold.p1.point
+        }
+    }
+}

@@ -1,0 +1,211 @@
+// Design note: continuous collision of the sequential step, Box2D 2.2's b2World::SolveTOI.
+// After the discrete solve every contact between a moving dynamic body and a static or
+// kinematic one gets a time of impact over the step's sweep (cached until a body of it moves);
+// the earliest event is handled first: both bodies jump back to that time, the contact is
+// re-collided, and a small island (the two bodies and their contacts with static geometry) is
+// solved there: positions pushed out (Baumgarte 0.75, up to 20 passes), velocities solved from
+// scratch (the bounce happens here), and the bodies moved on for the rest of the step. Then
+// the next earliest event, until none is left; a contact takes at most 8 events a step. This
+// is what makes an item dropped on a boundary stop, bounce and settle the way it does on iOS.
+import Foundation
+
+extension World {
+    /// Box2D 2.2's TOI constants.
+    private static let toiBaumgarte = 0.75
+    private static let toiPositionIterations = 20
+    private static let maxSubSteps = 8
+
+    func solveSequentialTimeOfImpact(h: Double) {
+        for i in awakeBodies { bodies[i].sweepAlpha0 = 0 }
+        for k in contacts.indices { contacts[k].toiValid = false; contacts[k].toiCount = 0; contacts[k].toiSkip = false }
+        // Box2D finds the pairs of the step's new positions before its TOI phase.
+        updatePairs()
+        while true {
+            var minContact = -1
+            var minAlpha = 1.0
+            for k in contacts.indices {
+                let c = contacts[k]
+                guard c.solid, !c.toiSkip, c.toiCount <= Self.maxSubSteps else { continue }
+                var alpha = 1.0
+                if c.toiValid {
+                    alpha = c.toi
+                } else {
+                    guard let computed = impactTime(of: k) else { continue }
+                    alpha = computed
+                    contacts[k].toi = alpha
+                    contacts[k].toiValid = true
+                }
+                if alpha < minAlpha { minContact = k; minAlpha = alpha }
+            }
+            if minContact < 0 || 1 - 10 * Double(Float.ulpOfOne) < minAlpha { break }
+            handleImpact(minContact, alpha: minAlpha, h: h)
+        }
+    }
+
+    /// The contact's time of impact as a fraction of the whole step, nil when it takes no part
+    /// (both bodies dynamic, or none moving).
+    private func impactTime(of k: Int) -> Double? {
+        let c = contacts[k]
+        let a = bodies[c.bodyA], b = bodies[c.bodyB]
+        let activeA = a.isAwake && a.type != .staticBody, activeB = b.isAwake && b.type != .staticBody
+        if !activeA && !activeB { return nil }
+        // Only a dynamic body against static or kinematic geometry (no bullets in UIKit).
+        if a.type == .dynamic && b.type == .dynamic { return nil }
+        // Put both sweeps on the same interval.
+        let alpha0 = max(a.sweepAlpha0, b.sweepAlpha0)
+        if a.sweepAlpha0 < alpha0 { advanceSweepStart(c.bodyA, to: alpha0) }
+        if b.sweepAlpha0 < alpha0 { advanceSweepStart(c.bodyB, to: alpha0) }
+        let result = timeOfImpact(distanceProxy(c.shapeA), sweep(c.bodyA), distanceProxy(c.shapeB), sweep(c.bodyB),
+                                  linearSlop: SequentialConstants.linearSlop)
+        return result.state == .touching ? min(alpha0 + (1 - alpha0) * result.t, 1) : 1
+    }
+
+    private func handleImpact(_ k: Int, alpha: Double, h: Double) {
+        let bA = contacts[k].bodyA, bB = contacts[k].bodyB
+        let backupA = bodies[bA], backupB = bodies[bB]
+        advanceBody(bA, to: alpha)
+        advanceBody(bB, to: alpha)
+        reevaluate(k)
+        contacts[k].toiValid = false
+        contacts[k].toiCount += 1
+        guard contacts[k].solid && contacts[k].touching else {
+            // No contact there after all: undo, and leave this pair alone for the step.
+            contacts[k].toiSkip = true
+            restore(bA, backupA)
+            restore(bB, backupB)
+            return
+        }
+        wakeBody(bA)
+        wakeBody(bB)
+        // The island: the two bodies, this contact, and their other contacts with static or
+        // kinematic bodies that touch at this time.
+        var islandBodies = [bA, bB]
+        var islandContacts = [k]
+        for body in [bA, bB] where bodies[body].type == .dynamic {
+            for other in contacts.indices where other != k && !islandContacts.contains(other) {
+                let c = contacts[other]
+                guard c.solid, c.bodyA == body || c.bodyB == body else { continue }
+                let o = c.bodyA == body ? c.bodyB : c.bodyA
+                if bodies[o].type == .dynamic { continue }
+                let backup = bodies[o]
+                let inIsland = islandBodies.contains(o)
+                if !inIsland { advanceBody(o, to: alpha) }
+                reevaluate(other)
+                guard contacts[other].solid && contacts[other].touching else {
+                    if !inIsland { restore(o, backup) }
+                    continue
+                }
+                islandContacts.append(other)
+                if !inIsland { islandBodies.append(o) }
+            }
+        }
+        solveImpactIsland(bodies: islandBodies, contacts: islandContacts, movable: [bA, bB], h: (1 - alpha) * h)
+        for body in islandBodies where bodies[body].type == .dynamic {
+            for s in bodyShapes[body] where shapes[s].alive { updateProxy(s) }
+            for c in contacts.indices where contacts[c].bodyA == body || contacts[c].bodyB == body { contacts[c].toiValid = false }
+        }
+        updatePairs()
+    }
+
+    /// Box2D 2.2's b2Island::SolveTOI: push out, solve velocities afresh, move on by `h`.
+    private func solveImpactIsland(bodies island: [Int], contacts islandContacts: [Int], movable: [Int], h: Double) {
+        for i in island {
+            let b = bodies[i]
+            var s = SequentialBody()
+            s.c = b.center; s.a = b.angle; s.localCenter = b.localCenter
+            let dynamic = b.type == .dynamic
+            s.invMass = dynamic ? b.invMass : 0
+            s.invI = dynamic ? b.invI : 0
+            s.v = b.type == .staticBody ? .zero : b.linearVelocity
+            s.w = b.type == .staticBody || b.fixedRotation ? 0 : b.angularVelocity
+            sequentialBodies[i] = s
+        }
+        // Positions: only the two bodies of the impact move.
+        var constraints = islandContacts.map { makeSequentialContact($0, warmStart: false) }
+        var positional = constraints
+        for k in positional.indices {
+            if !movable.contains(positional[k].bodyA) { positional[k].mA = 0; positional[k].iA = 0 }
+            if !movable.contains(positional[k].bodyB) { positional[k].mB = 0; positional[k].iB = 0 }
+        }
+        for _ in 0..<Self.toiPositionIterations {
+            let minSeparation = correctPositions(&positional, baumgarte: Self.toiBaumgarte)
+            if minSeparation >= -1.5 * SequentialConstants.linearSlop { break }
+        }
+        // The pushed-out positions are the new start of the sweeps ("leap of faith").
+        for i in movable {
+            bodies[i].center0 = sequentialBodies[i].c
+            bodies[i].angle0 = sequentialBodies[i].a
+        }
+        // Velocities from scratch: warm starting happened in the discrete solve, and the large
+        // impulses of an impact are not kept for the next step.
+        sequentialBodies.withUnsafeMutableBufferPointer { sb in
+            constraints.withUnsafeMutableBufferPointer { cs in
+                for _ in 0..<SequentialConstants.velocityIterations {
+                    for k in cs.indices { solveVelocities(&cs[k], sb) }
+                }
+            }
+        }
+        for sc in constraints {
+            // The impact's impulses pick the point a began callback reports.
+            contacts[sc.contact].manifold.p0.maxNormalImpulse = sc.p0.normalImpulse
+            if contacts[sc.contact].manifold.count == 2 { contacts[sc.contact].manifold.p1.maxNormalImpulse = sc.p1.normalImpulse }
+        }
+        for i in island where bodies[i].type != .staticBody {
+            var s = sequentialBodies[i]
+            integrate(&s, h: h)
+            var b = bodies[i]
+            b.center = s.c
+            b.angle = s.a
+            b.linearVelocity = s.v
+            b.angularVelocity = b.fixedRotation ? 0 : s.w
+            let q = Rot(angle: s.a)
+            b.transform = Transform(p: s.c - q.apply(b.localCenter), q: q)
+            bodies[i] = b
+        }
+    }
+
+    // MARK: - Sweeps
+
+    private func sweep(_ i: Int) -> Sweep {
+        let b = bodies[i]
+        return Sweep(localCenter: b.localCenter, c0: b.center0, c: b.center, a0: b.angle0, a: b.angle, alpha0: b.sweepAlpha0)
+    }
+
+    private func advanceSweepStart(_ i: Int, to alpha: Double) {
+        guard bodies[i].type != .staticBody else { return }
+        var s = sweep(i)
+        s.advance(to: alpha)
+        bodies[i].center0 = s.c0
+        bodies[i].angle0 = s.a0
+        bodies[i].sweepAlpha0 = alpha
+    }
+
+    /// Box2D's b2Body::Advance: the sweep starts at `alpha` and the body sits there.
+    private func advanceBody(_ i: Int, to alpha: Double) {
+        guard bodies[i].type != .staticBody else { return }
+        advanceSweepStart(i, to: alpha)
+        var b = bodies[i]
+        b.center = b.center0
+        b.angle = b.angle0
+        let q = Rot(angle: b.angle)
+        b.transform = Transform(p: b.center - q.apply(b.localCenter), q: q)
+        bodies[i] = b
+    }
+
+    private func restore(_ i: Int, _ backup: Body) {
+        bodies[i] = backup
+    }
+
+    private func reevaluate(_ k: Int) {
+        vertexPool.withUnsafeBufferPointer { vp in
+            normalPool.withUnsafeBufferPointer { np in updateManifold(k, dt: lastStepDt, vp, np) }
+        }
+    }
+
+    /// The shape as GJK sees it: its vertices (a circle: its center) and its skin.
+    private func distanceProxy(_ s: Int) -> DistanceProxy {
+        let shape = shapes[s]
+        if shape.isCircle { return DistanceProxy(vertices: [shape.circleCenter], radius: shape.radius + shape.skin) }
+        return DistanceProxy(vertices: Array(vertexPool[shape.vertexStart..<(shape.vertexStart + shape.vertexCount)]), radius: shape.skin)
+    }
+}
