@@ -47,9 +47,7 @@ public struct DebugOverlay {
 
     public func primitives(for runner: SceneRunner) -> [OverlayPrimitive] {
         let animator = runner.animator
-        let world = animator.world
         var out: [OverlayPrimitive] = []
-        func pt(_ v: Vec2) -> DrawPoint { DrawPoint(v.x * pointsPerMeter, v.y * pointsPerMeter) }
         if layers.contains(.fields) {
             let w = runner.scene.canvas.width, h = runner.scene.canvas.height
             let spacing = max(w, h) / 16
@@ -76,28 +74,9 @@ public struct DebugOverlay {
                 out.append(contentsOf: regionOutline(field.region, center: c))
             }
         }
-        for shape in world.allShapes {
-            let body = world.body(of: shape)
-            let isBoundary = world.bodyType(body) == .staticBody
-            if isBoundary && !layers.contains(.boundaries) { continue }
-            if !isBoundary && !layers.contains(.shapes) { continue }
-            let xf = world.transform(body)
-            let color = isBoundary ? Self.boundaryColor : Self.shapeColor
-            switch world.geometry(shape) {
-            case .circle(let c, let r):
-                out.append(.circle(center: pt(xf.apply(c)), radius: r * pointsPerMeter, color: color, width: 1))
-            case .polygon(let p):
-                out.append(.polyline(points: p.vertices.map { pt(xf.apply($0)) }, closed: p.count > 2, color: color, width: isBoundary ? 2 : 1))
-            }
-        }
-        if layers.contains(.joints) {
-            for j in world.jointIDs {
-                let (a, b) = world.jointAnchors(j)
-                out.append(.line(from: pt(a), to: pt(b), color: Self.jointColor, width: 1.5))
-                out.append(.dot(center: pt(a), radius: 3, color: Self.jointColor))
-                out.append(.dot(center: pt(b), radius: 2, color: Self.jointColor))
-            }
-        }
+        let recorder = OverlayRecorder(layers: layers)
+        animator.debugDraw(recorder)
+        out.append(contentsOf: recorder.primitives)
         if layers.contains(.velocity) {
             for item in runner.items where !item.removed && animator.contains(item.view) {
                 let v = animator.linearVelocity(of: item.view)
@@ -108,9 +87,7 @@ public struct DebugOverlay {
                                   to: DrawPoint(Double(c.x + v.dx * 0.1), Double(c.y + v.dy * 0.1)), color: Self.velocityColor, width: 1.5))
             }
         }
-        if layers.contains(.contacts) {
-            for p in world.touchingContactPoints { out.append(.dot(center: pt(p), radius: 3, color: Self.contactColor)) }
-        }
+        out.append(contentsOf: recorder.contacts)
         return out
     }
 
@@ -128,4 +105,47 @@ public struct DebugOverlay {
         case .infinite, .empty: return []
         }
     }
+}
+
+/// Turns the animator's debug drawing into overlay primitives.
+final class OverlayRecorder: DebugDraw {
+    let layers: DebugLayers
+    private(set) var primitives: [OverlayPrimitive] = []
+    private var contactPoints: [OverlayPrimitive] = []
+
+    init(layers: DebugLayers) { self.layers = layers }
+
+    var options: DebugDrawOptions {
+        var o: DebugDrawOptions = []
+        if layers.contains(.shapes) { o.insert(.shapes) }
+        if layers.contains(.boundaries) { o.insert(.staticShapes) }
+        if layers.contains(.joints) { o.insert(.joints) }
+        if layers.contains(.contacts) { o.insert(.contacts) }
+        return o
+    }
+
+    func drawShape(_ outline: DebugOutline, isStatic: Bool) {
+        let color = isStatic ? DebugOverlay.boundaryColor : DebugOverlay.shapeColor
+        switch outline {
+        case .circle(let c, let r):
+            primitives.append(.circle(center: DrawPoint(Double(c.x), Double(c.y)), radius: Double(r), color: color, width: 1))
+        case .polygon(let points):
+            primitives.append(.polyline(points: points.map { DrawPoint(Double($0.x), Double($0.y)) }, closed: points.count > 2,
+                                        color: color, width: isStatic ? 2 : 1))
+        }
+    }
+
+    func drawJoint(from a: CGPoint, to b: CGPoint) {
+        let pa = DrawPoint(Double(a.x), Double(a.y)), pb = DrawPoint(Double(b.x), Double(b.y))
+        primitives.append(.line(from: pa, to: pb, color: DebugOverlay.jointColor, width: 1.5))
+        primitives.append(.dot(center: pa, radius: 3, color: DebugOverlay.jointColor))
+        primitives.append(.dot(center: pb, radius: 2, color: DebugOverlay.jointColor))
+    }
+
+    func drawContactPoint(_ p: CGPoint) {
+        // Contacts go on top of everything else the overlay draws.
+        contactPoints.append(.dot(center: DrawPoint(Double(p.x), Double(p.y)), radius: 3, color: DebugOverlay.contactColor))
+    }
+
+    var contacts: [OverlayPrimitive] { contactPoints }
 }

@@ -101,11 +101,11 @@ extension SceneRunner {
                 case .center(let p):
                     if let p = p.resolved(tap: context.tap) {
                         item.view.center = CGPoint(x: p.x, y: p.y)
-                        animator.updateItemUsingCurrentState(item.view)
+                        animator.updateItem(usingCurrentState: item.view)
                     }
                 case .angle(let a):
                     item.view.rotation = CGFloat(a)
-                    animator.updateItemUsingCurrentState(item.view)
+                    animator.updateItem(usingCurrentState: item.view)
                 default: break
                 }
             }

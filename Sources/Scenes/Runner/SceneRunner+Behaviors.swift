@@ -111,9 +111,9 @@ extension SceneRunner {
         case .radius(let v): return Region(radius: CGFloat(v))
         case .size(let s): return Region(size: CGSize(width: s.width, height: s.height))
         case .inverse(let a): return region(a).inverse()
-        case .union(let a, let b): return region(a).union(with: region(b))
-        case .intersection(let a, let b): return region(a).intersection(with: region(b))
-        case .difference(let a, let b): return region(a).difference(from: region(b))
+        case .union(let a, let b): return region(a).byUnion(with: region(b))
+        case .intersection(let a, let b): return region(a).byIntersection(with: region(b))
+        case .difference(let a, let b): return region(a).byDifference(from: region(b))
         }
     }
 

@@ -79,7 +79,7 @@ public final class SceneRunner {
             itemIndex[spec.id] = items.count
             items.append(SceneItem(spec: spec))
         }
-        animator.world.enableSleep = scene.sleeping
+        animator.allowsSleeping = scene.sleeping
         for spec in scene.behaviors { animator.addBehavior(try makeBehavior(spec)) }
         for (k, e) in scene.events.enumerated() {
             if case .time(let at) = e.trigger { pendingTimeEvents.append((at, k)) }
@@ -122,7 +122,7 @@ public final class SceneRunner {
     func checkFinite() throws {
         for item in items where !item.removed {
             let c = item.view.center
-            if !(c.x.isFinite && c.y.isFinite && item.view.rotation.isFinite) || !animator.world.nonFiniteBodies.isEmpty {
+            if !(c.x.isFinite && c.y.isFinite && item.view.rotation.isFinite) || !animator.nonFiniteItems.isEmpty {
                 let holders = behaviorsByID.keys.sorted().filter { id in
                     behaviorsByID[id].map { holdsItem($0, item.view) } ?? false
                 }
@@ -211,7 +211,7 @@ public final class SceneRunner {
         if let k = pan.item, pan.dragging {
             let view = items[k].view
             view.center = CGPoint(x: p.x + pan.grabOffset.dx, y: p.y + pan.grabOffset.dy)
-            if animator.contains(view) { animator.updateItemUsingCurrentState(view) }
+            if animator.contains(view) { animator.updateItem(usingCurrentState: view) }
         }
         activePan = pan
         if t >= pan.input.end - 1e-9 { endPan(pan) }
