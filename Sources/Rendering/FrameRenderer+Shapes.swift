@@ -2,7 +2,9 @@ import CCairo
 
 // Design note: how one DrawItem becomes pixels. The transform follows UIKit's view model:
 // translate to the center, rotate, apply the visual scale, then build the outline centered on
-// the origin. The stroke is centered on the outline, its width in points, and it scales with
+// the origin. Items are drawn as a device draws views: the center rounded to the pixel grid
+// and the angle to a multiple of 1/5000 rad, as UIKit writes them back to a view (the physics
+// and the trace keep full precision). The stroke is centered on the outline, its width in points, and it scales with
 // the item's visual scale as a view's border does under its transform.
 //
 // Opacity. A single primitive (fill only, or stroke only) takes the item's alpha straight into
@@ -16,7 +18,18 @@ import CCairo
 // scale would make the line thicker along the long axis.
 
 extension FrameRenderer {
-    func draw(_ item: DrawItem, index: Int, in cr: OpaquePointer) throws {
+    /// Where a device draws a view [measured on UIKit]: its center on the screen's pixel grid,
+    /// floor(x) + round(s (x - floor(x))) / s at s pixels per point, so an unrotated item of
+    /// whole-pixel size has crisp edges.
+    static func pixelAligned(_ x: Double, scale s: Double) -> Double {
+        let whole = x.rounded(.down)
+        return whole + (s * (x - whole)).rounded() / s
+    }
+
+    /// A view's angle as a device applies it: a multiple of 1/5000 rad [measured on UIKit].
+    static func deviceAngle(_ angle: Double) -> Double { (angle * 5000).rounded() / 5000 }
+
+    func draw(_ item: DrawItem, index: Int, in cr: OpaquePointer, pixelScale: Double) throws {
         if let problem = item.drawingProblem {
             throw RenderError.invalidItem(index: index, reason: problem)
         }
@@ -28,8 +41,9 @@ extension FrameRenderer {
 
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        cairo_translate(cr, item.center.x, item.center.y)
-        if item.angle != 0 { cairo_rotate(cr, item.angle) }
+        cairo_translate(cr, Self.pixelAligned(item.center.x, scale: pixelScale), Self.pixelAligned(item.center.y, scale: pixelScale))
+        let angle = Self.deviceAngle(item.angle)
+        if angle != 0 { cairo_rotate(cr, angle) }
         if item.scale != 1 { cairo_scale(cr, item.scale, item.scale) }
         guard addOutline(of: item, to: cr) else { return }
 

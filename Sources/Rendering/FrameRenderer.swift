@@ -76,7 +76,7 @@ public final class FrameRenderer {
 
         do {
             for (index, item) in frame.items.enumerated() {
-                try draw(item, index: index, in: cr)
+                try draw(item, index: index, in: cr, pixelScale: frame.scale)
             }
             for (index, primitive) in frame.overlay.enumerated() {
                 try draw(primitive, index: index, in: cr)

@@ -51,12 +51,7 @@ enum RenderCommand {
     }
 
     static func parse(_ args: [String]) throws -> (Settings, [String])? {
-        // `--debug` may stand alone: give it the default list when no list follows.
-        var args = args
-        if let k = args.firstIndex(of: "--debug"), k + 1 >= args.count || args[k + 1].hasPrefix("--") || !isDebugList(args[k + 1]) {
-            args[k] = "--debug=all"
-        }
-        let a = try Arguments(args, valueFlags: valueFlags, boolFlags: boolFlags)
+        let a = try Arguments(SceneArguments.normalizingDebugFlag(args), valueFlags: valueFlags, boolFlags: boolFlags)
         if a.flags.contains("help") { print(help); return nil }
         var s = Settings()
         s.out = a.values["out"] ?? "output"
@@ -87,8 +82,6 @@ enum RenderCommand {
         s.quiet = a.flags.contains("quiet") || !stderrIsTerminal
         return (s, a.positional)
     }
-
-    static func isDebugList(_ text: String) -> Bool { (try? DebugLayers(parsing: text)) != nil }
 
     static func run(_ args: [String]) throws -> Int32 {
         guard let (settings, positional) = try parse(args) else { return 0 }

@@ -32,6 +32,26 @@ enum SceneArguments {
         }
     }
 
+    /// `--debug` may stand alone (all layers) or take a list: the next argument is its list
+    /// unless it is a flag or names a scene. So `--debug noise` renders the noise scene with
+    /// every layer, and `--debug fieldz,shapes` reaches the list parser, which says what is wrong.
+    static func normalizingDebugFlag(_ args: [String]) -> [String] {
+        var args = args
+        guard let k = args.firstIndex(of: "--debug") else { return args }
+        let next = k + 1 < args.count ? args[k + 1] : nil
+        if let next, !next.hasPrefix("--"), !namesScene(next) || next.contains(",") {
+            return args
+        }
+        args[k] = "--debug=all"
+        return args
+    }
+
+    /// Whether an argument is a scene file or a scene id under ./scenes.
+    static func namesScene(_ arg: String) -> Bool {
+        FileManager.default.fileExists(atPath: arg)
+            || ["json", "json5"].contains { FileManager.default.fileExists(atPath: "scenes/\(arg).\($0)") }
+    }
+
     /// Loads a scene or prints its diagnostics; nil when invalid.
     static func load(_ path: String) -> Scene? {
         let result = Scene.validate(path: path)

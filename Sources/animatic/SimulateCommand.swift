@@ -5,18 +5,23 @@ import Scenes
 
 enum SimulateCommand {
     static let help = """
-    usage: animatic simulate SCENE [--duration S] [--fps N] [--trace FILE|-]
+    usage: animatic simulate SCENE [--duration S] [--fps N] [--trace FILE|-] [--debug [LIST]]
     Runs the physics of a scene without drawing. --trace writes one JSON line per frame.
+    --debug builds the debug overlay of every frame (and discards it), as `render --debug`
+    does: the trace is the same with or without it.
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valueFlags: ["duration", "trace", "fps"], boolFlags: ["help", "quiet"])
+        let a = try Arguments(SceneArguments.normalizingDebugFlag(args), valueFlags: ["duration", "trace", "fps", "debug"],
+                              boolFlags: ["help", "quiet"])
         if a.flags.contains("help") { print(help); return 0 }
         guard a.positional.count == 1 else { throw UsageError(message: "simulate takes exactly one SCENE") }
         let file = try SceneArguments.resolve(a.positional)[0]
         guard var scene = SceneArguments.load(file) else { return 2 }
         if let d = try a.double("duration", range: 0.001...600) { scene.duration = d }
         if let f = try a.int("fps", range: 1...240) { scene.fps = f }
+        let debug = try a.values["debug"].map { try DebugLayers(parsing: $0) } ?? []
+        let overlay = DebugOverlay(layers: debug)
         let runner = try SceneRunner(scene: scene)
         var sink: FileHandle?
         var tempPath: String?
@@ -31,6 +36,7 @@ enum SimulateCommand {
         }
         var buffer = ""
         func emit() {
+            if !debug.isEmpty { _ = overlay.primitives(for: runner) }
             guard let sink else { return }
             buffer += runner.traceLine() + "\n"
             if buffer.utf8.count > 1 << 16 { sink.write(buffer.data(using: .utf8)!); buffer = "" }

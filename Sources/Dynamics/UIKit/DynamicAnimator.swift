@@ -72,6 +72,7 @@ public final class DynamicAnimator {
     var recordByItem: [ObjectIdentifier: Int] = [:]
     var nextSerial = 0
     var needsUpdate = false
+    var changedSincePause = false
     var liveBehaviors: [DynamicBehavior] = []
     /// Boundary shapes' owners by tag. Torn-down boundaries leave after the step that
     /// delivered their last ended callbacks.
@@ -118,7 +119,9 @@ public final class DynamicAnimator {
         setNeedsUpdate()
     }
 
-    func setNeedsUpdate() { needsUpdate = true }
+    /// Marks the tree changed: the next step re-derives the engine state and resumes a paused
+    /// animator (whoever synchronizes first, the step or a query like `items(in:)`).
+    func setNeedsUpdate() { needsUpdate = true; changedSincePause = true }
 
     /// [quirk] One gravity vector per animator: the one set last wins for every gravity
     /// behavior, and removing any gravity behavior sets it to zero.
@@ -199,9 +202,9 @@ public final class DynamicAnimator {
     }
 
     /// Draws the engine's shapes, joints and contact points into `draw` (UIKit's private
-    /// `debugEnabled` drawing). Reads state only.
+    /// `debugEnabled` drawing), as the engine holds them now. Reads state only: it does not
+    /// even bring the engine up to date with pending behavior changes.
     public func debugDraw(_ draw: DebugDraw) {
-        if needsUpdate { synchronize() }
         world.debugDraw(draw, pointsPerMetre: pointsPerMeter)
     }
 
@@ -215,8 +218,9 @@ public final class DynamicAnimator {
 
     /// Advances by one animator step of `dt` seconds (default 1/60, a display frame).
     public func step(_ dt: TimeInterval = 1.0 / 60) {
-        if needsUpdate {
-            synchronize()
+        if needsUpdate { synchronize() }
+        if changedSincePause {
+            changedSincePause = false
             if !isRunning && !records.isEmpty {
                 isRunning = true
                 delegate?.dynamicAnimatorWillResume(self)

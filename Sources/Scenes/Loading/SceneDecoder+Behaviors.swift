@@ -384,9 +384,9 @@ extension SceneDecoder {
             if let v = vector(directionNode) { spec.direction = v }
             if !kind.usesDirection {
                 warning("`direction` has no effect on a \(kind.rawValue) field", at: directionNode,
-                        hint: "only linearGravity and velocity fields use a direction")
+                        hint: "only linearGravity, velocity and drag fields use a direction")
             }
-        } else if kind.usesDirection {
+        } else if kind.requiresDirection {
             error("missing key `direction` in a \(kind.rawValue) field", at: object.node,
                   hint: "e.g. direction: [0.4, 1.0]")
         }

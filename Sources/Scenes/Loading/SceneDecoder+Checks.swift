@@ -27,6 +27,7 @@ extension SceneDecoder {
         resolveReferences(table)
         for check in deferredChecks { check(table) }
         warnAboutSnaps(scene)
+        checkFieldsAndGravity(scene)
         warnAboutOverlaps(scene)
         warnAboutItemsOffCanvas(scene)
         warnAboutUnhandledGestures(scene)
@@ -89,6 +90,27 @@ extension SceneDecoder {
             } else {
                 first[snap.item] = behavior
             }
+        }
+    }
+
+    /// UIKit refuses a 33rd field behavior in one animator, and calls several gravity behaviors
+    /// undefined (the vector set last wins for all, removing any one sets it to zero).
+    func checkFieldsAndGravity(_ scene: Scene) {
+        let fields = scene.allBehaviors.filter { if case .field = $0 { return true } else { return false } }
+        if fields.count > FieldSpec.maximumCount {
+            let extra = fields[FieldSpec.maximumCount]
+            diagnostics.append(SceneDiagnostic(
+                severity: .error, file: file, position: extra.location.position, path: extra.location.path,
+                message: "the scene has \(fields.count) field behaviors; an animator takes at most \(FieldSpec.maximumCount), as on iOS",
+                hint: "merge fields that act alike, or add and remove them with events"))
+        }
+        let gravities = scene.allBehaviors.filter { if case .gravity = $0 { return true } else { return false } }
+        if gravities.count > 1 {
+            let second = gravities[1]
+            diagnostics.append(SceneDiagnostic(
+                severity: .warning, file: file, position: second.location.position, path: second.location.path,
+                message: "the scene has \(gravities.count) gravity behaviors; UIKit keeps one gravity vector for all of them (the one set last) and removing any sets it to zero",
+                hint: "use one gravity behavior with every item that falls"))
         }
     }
 

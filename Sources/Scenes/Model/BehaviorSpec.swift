@@ -390,7 +390,19 @@ public struct FieldSpec: Equatable, Sendable {
         case linearGravity, radialGravity, velocity, noise, turbulence, spring, electric, magnetic, drag, vortex
 
         /// Whether `direction` means something for this kind (and is required).
-        public var usesDirection: Bool { self == .linearGravity || self == .velocity }
+        /// Linear gravity and velocity fields need a direction; drag takes one as the medium's velocity.
+        public var usesDirection: Bool { self == .linearGravity || self == .velocity || self == .drag }
+        public var requiresDirection: Bool { self == .linearGravity || self == .velocity }
+        /// UIKit's default falloff of each factory: 2 for radial gravity, -1 for spring, 1 for
+        /// electric and magnetic, 0 for the others.
+        public var defaultFalloff: Double {
+            switch self {
+            case .radialGravity: return 2
+            case .spring: return -1
+            case .electric, .magnetic: return 1
+            default: return 0
+            }
+        }
         /// Whether `smoothness` and `animationSpeed` mean something for this kind.
         public var usesNoise: Bool { self == .noise || self == .turbulence }
     }
@@ -402,13 +414,14 @@ public struct FieldSpec: Equatable, Sendable {
     public var position: ScenePoint
     /// Where it acts, relative to `position`; default `.infinite`.
     public var region: RegionSpec
-    /// Default 1 (1 = 1000 pt/s^2 for gravity-like fields); may be negative.
+    /// Default 1; may be negative. Linear gravity: 1 = 1 m/s^2 (100 pt/s^2) per unit of direction.
     public var strength: Double
-    /// Exponent of distance attenuation; default 0.
-    public var falloff: Double
-    /// Distances below it count as it; default 0.0001 (SpriteKit's), must be >= 0.
+    /// Exponent of distance attenuation; nil = the field kind's default (`Kind.defaultFalloff`).
+    public var falloff: Double?
+    /// Points; distances below it count as it; default 2^-15 m (0.00305 pt), must be >= 0.
     public var minimumRadius: Double
-    /// For linearGravity and velocity (required there); zero otherwise.
+    /// In m/s or m/s^2, not points: linearGravity's acceleration per unit strength and the
+    /// velocity field's velocity (required there), drag's medium velocity; zero otherwise.
     public var direction: SceneVector
     /// Noise and turbulence: 0 noisiest ... 1 smoothest; default 0.
     public var smoothness: Double
@@ -416,11 +429,13 @@ public struct FieldSpec: Equatable, Sendable {
     public var animationSpeed: Double
     public var location: SceneLocation
 
-    /// SpriteKit's default minimum radius, used when the file gives none.
-    public static let defaultMinimumRadius = 0.0001
+    /// At most this many field behaviors act in one animator (UIKit refuses the 33rd).
+    public static let maximumCount = 32
+    /// UIKit's default minimum radius, 2^-15 m in points, used when the file gives none.
+    public static let defaultMinimumRadius = 100.0 / 32768
 
     public init(id: String? = nil, kind: Kind, items: [String] = [], position: ScenePoint = .zero,
-                region: RegionSpec = .infinite, strength: Double = 1, falloff: Double = 0,
+                region: RegionSpec = .infinite, strength: Double = 1, falloff: Double? = nil,
                 minimumRadius: Double = FieldSpec.defaultMinimumRadius, direction: SceneVector = .zero,
                 smoothness: Double = 0, animationSpeed: Double = 0, location: SceneLocation = .none) {
         self.id = id

@@ -86,7 +86,7 @@ extension SceneRunner {
             b.position = CGPoint(x: f.position.x, y: f.position.y)
             b.region = Self.region(f.region)
             b.strength = CGFloat(f.strength)
-            b.falloff = CGFloat(f.falloff)
+            if let falloff = f.falloff { b.falloff = CGFloat(falloff) }
             b.minimumRadius = CGFloat(f.minimumRadius)
             b.direction = d
             b.smoothness = CGFloat(f.smoothness)

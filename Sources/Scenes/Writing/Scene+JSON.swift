@@ -144,7 +144,7 @@ private func behaviorJSON(_ behavior: BehaviorSpec) -> JSON5Value {
     case .field(let f):
         return members([
             id, type, ("field", .string(f.kind.rawValue)), ("items", strings(f.items)), ("position", point(f.position)),
-            ("region", regionJSON(f.region)), ("strength", .number(f.strength)), ("falloff", .number(f.falloff)),
+            ("region", regionJSON(f.region)), ("strength", .number(f.strength)), ("falloff", f.falloff.map { .number($0) }),
             ("minimumRadius", .number(f.minimumRadius)),
             ("direction", f.kind.usesDirection ? vector(f.direction) : nil),
             ("smoothness", f.kind.usesNoise ? .number(f.smoothness) : nil),
