@@ -17,18 +17,30 @@ extension World {
 
     func solveSequentialTimeOfImpact(h: Double) {
         for i in awakeBodies { bodies[i].sweepAlpha0 = 0 }
-        for k in contacts.indices { contacts[k].toiValid = false; contacts[k].toiCount = 0; contacts[k].toiSkip = false }
         // Box2D finds the pairs of the step's new positions before its TOI phase.
         updatePairs()
+        // Only contacts of a dynamic body with static or kinematic geometry take part; collect
+        // them once (and the new ones each impact adds) instead of walking every contact.
+        toiCandidates.removeAll(keepingCapacity: true)
+        var scanned = 0
+        func collectCandidates() {
+            for k in scanned..<contacts.count {
+                contacts[k].toiValid = false; contacts[k].toiCount = 0; contacts[k].toiSkip = false
+                guard contacts[k].solid else { continue }
+                let dynamicA = bodies[contacts[k].bodyA].type == .dynamic, dynamicB = bodies[contacts[k].bodyB].type == .dynamic
+                if dynamicA != dynamicB { toiCandidates.append(k) }
+            }
+            scanned = contacts.count
+        }
+        collectCandidates()
         while true {
             var minContact = -1
             var minAlpha = 1.0
-            for k in contacts.indices {
-                let c = contacts[k]
-                guard c.solid, !c.toiSkip, c.toiCount <= Self.maxSubSteps else { continue }
+            for k in toiCandidates {
+                guard !contacts[k].toiSkip, contacts[k].toiCount <= Self.maxSubSteps else { continue }
                 var alpha = 1.0
-                if c.toiValid {
-                    alpha = c.toi
+                if contacts[k].toiValid {
+                    alpha = contacts[k].toi
                 } else {
                     guard let computed = impactTime(of: k) else { continue }
                     alpha = computed
@@ -39,23 +51,22 @@ extension World {
             }
             if minContact < 0 || 1 - 10 * Double(Float.ulpOfOne) < minAlpha { break }
             handleImpact(minContact, alpha: minAlpha, h: h)
+            collectCandidates()
         }
     }
 
     /// The contact's time of impact as a fraction of the whole step, nil when it takes no part
-    /// (both bodies dynamic, or none moving).
+    /// (no moving body).
     private func impactTime(of k: Int) -> Double? {
-        let c = contacts[k]
-        let a = bodies[c.bodyA], b = bodies[c.bodyB]
-        let activeA = a.isAwake && a.type != .staticBody, activeB = b.isAwake && b.type != .staticBody
+        let bodyA = contacts[k].bodyA, bodyB = contacts[k].bodyB
+        let activeA = bodies[bodyA].isAwake && bodies[bodyA].type != .staticBody
+        let activeB = bodies[bodyB].isAwake && bodies[bodyB].type != .staticBody
         if !activeA && !activeB { return nil }
-        // Only a dynamic body against static or kinematic geometry (no bullets in UIKit).
-        if a.type == .dynamic && b.type == .dynamic { return nil }
         // Put both sweeps on the same interval.
-        let alpha0 = max(a.sweepAlpha0, b.sweepAlpha0)
-        if a.sweepAlpha0 < alpha0 { advanceSweepStart(c.bodyA, to: alpha0) }
-        if b.sweepAlpha0 < alpha0 { advanceSweepStart(c.bodyB, to: alpha0) }
-        let result = timeOfImpact(distanceProxy(c.shapeA), sweep(c.bodyA), distanceProxy(c.shapeB), sweep(c.bodyB),
+        let alpha0 = max(bodies[bodyA].sweepAlpha0, bodies[bodyB].sweepAlpha0)
+        if bodies[bodyA].sweepAlpha0 < alpha0 { advanceSweepStart(bodyA, to: alpha0) }
+        if bodies[bodyB].sweepAlpha0 < alpha0 { advanceSweepStart(bodyB, to: alpha0) }
+        let result = timeOfImpact(distanceProxy(contacts[k].shapeA), sweep(bodyA), distanceProxy(contacts[k].shapeB), sweep(bodyB),
                                   linearSlop: SequentialConstants.linearSlop)
         return result.state == .touching ? min(alpha0 + (1 - alpha0) * result.t, 1) : 1
     }
@@ -82,16 +93,14 @@ extension World {
         var islandBodies = [bA, bB]
         var islandContacts = [k]
         for body in [bA, bB] where bodies[body].type == .dynamic {
-            for other in contacts.indices where other != k && !islandContacts.contains(other) {
-                let c = contacts[other]
-                guard c.solid, c.bodyA == body || c.bodyB == body else { continue }
-                let o = c.bodyA == body ? c.bodyB : c.bodyA
-                if bodies[o].type == .dynamic { continue }
+            for other in toiCandidates where other != k && !islandContacts.contains(other) {
+                guard contacts[other].bodyA == body || contacts[other].bodyB == body else { continue }
+                let o = contacts[other].bodyA == body ? contacts[other].bodyB : contacts[other].bodyA
                 let backup = bodies[o]
                 let inIsland = islandBodies.contains(o)
                 if !inIsland { advanceBody(o, to: alpha) }
                 reevaluate(other)
-                guard contacts[other].solid && contacts[other].touching else {
+                guard contacts[other].touching else {
                     if !inIsland { restore(o, backup) }
                     continue
                 }
@@ -102,7 +111,7 @@ extension World {
         solveImpactIsland(bodies: islandBodies, contacts: islandContacts, movable: [bA, bB], h: (1 - alpha) * h)
         for body in islandBodies where bodies[body].type == .dynamic {
             for s in bodyShapes[body] where shapes[s].alive { updateProxy(s) }
-            for c in contacts.indices where contacts[c].bodyA == body || contacts[c].bodyB == body { contacts[c].toiValid = false }
+            for c in toiCandidates where contacts[c].bodyA == body || contacts[c].bodyB == body { contacts[c].toiValid = false }
         }
         updatePairs()
     }

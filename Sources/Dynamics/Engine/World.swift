@@ -109,6 +109,7 @@ public final class World {
     /// Sequential-impulse scratch (Box2D 2.2 step), reused between steps.
     var sequentialBodies: [SequentialBody] = []
     var sequentialContacts: [SequentialContact] = []
+    var toiCandidates: [Int] = []
     /// Whether the last sequential step's position iterations converged (Box2D 2.2 lets an
     /// island sleep only then).
     var positionsSolved = true

@@ -33,10 +33,11 @@ extension DynamicAnimator {
             records.removeAll { !wantedIDs.contains(ObjectIdentifier($0.item)) }
             reindex()
         }
-        for item in wanted where recordByItem[ObjectIdentifier(item)] == nil {
+        var added = Set<ObjectIdentifier>()
+        for item in wanted where recordByItem[ObjectIdentifier(item)] == nil && added.insert(ObjectIdentifier(item)).inserted {
             records.append(makeRecord(for: item))
-            reindex()
         }
+        if !added.isEmpty { reindex() }
 
         // Per-item derived state.
         var itemBehaviors: [ObjectIdentifier: [DynamicItemBehavior]] = [:]

@@ -210,6 +210,7 @@ public final class DynamicAnimator {
 
     /// Items whose state went non-finite (frozen by the engine), in the order they joined.
     public var nonFiniteItems: [DynamicItem] {
+        if world.nonFiniteBodies.isEmpty { return [] }
         let bad = Set(world.nonFiniteBodies)
         return records.filter { bad.contains($0.body.index) }.map(\.item)
     }

@@ -120,9 +120,10 @@ public final class SceneRunner {
 
     /// A non-finite state stops the run with a message naming the item, time and behaviors.
     func checkFinite() throws {
+        let frozen = animator.nonFiniteItems
         for item in items where !item.removed {
             let c = item.view.center
-            if !(c.x.isFinite && c.y.isFinite && item.view.rotation.isFinite) || !animator.nonFiniteItems.isEmpty {
+            if !(c.x.isFinite && c.y.isFinite && item.view.rotation.isFinite) || frozen.contains(where: { $0 === item.view }) {
                 let holders = behaviorsByID.keys.sorted().filter { id in
                     behaviorsByID[id].map { holdsItem($0, item.view) } ?? false
                 }
