@@ -160,25 +160,28 @@ extension World {
     /// Writes centers, angles and velocities back, clears forces and overrides, and moves
     /// the broad-phase boxes. A non-finite body is frozen where the step found it.
     private func storeSequentialBodies() {
-        for i in awakeBodies {
-            let s = sequentialBodies[i]
-            var b = bodies[i]
-            b.force = .zero
-            b.torque = 0
-            b.hasVelocityOverride = false
-            if s.c.isFinite && s.a.isFinite && s.v.isFinite && s.w.isFinite {
-                b.center = s.c
-                b.angle = s.a
-                b.linearVelocity = s.v
-                b.angularVelocity = b.fixedRotation ? 0 : s.w
-                let q = Rot(angle: s.a)
-                b.transform = Transform(p: s.c - q.apply(b.localCenter), q: q)
-            } else {
-                b.linearVelocity = .zero
-                b.angularVelocity = 0
-                nonFiniteBodies.append(i)
+        bodies.withUnsafeMutableBufferPointer { bs in
+            sequentialBodies.withUnsafeBufferPointer { sb in
+                for i in awakeBodies {
+                    let s = sb[i]
+                    let b = bs.baseAddress! + i
+                    b.pointee.force = .zero
+                    b.pointee.torque = 0
+                    b.pointee.hasVelocityOverride = false
+                    if s.c.isFinite && s.a.isFinite && s.v.isFinite && s.w.isFinite {
+                        b.pointee.center = s.c
+                        b.pointee.angle = s.a
+                        b.pointee.linearVelocity = s.v
+                        b.pointee.angularVelocity = b.pointee.fixedRotation ? 0 : s.w
+                        let q = Rot(angle: s.a)
+                        b.pointee.transform = Transform(p: s.c - q.apply(b.pointee.localCenter), q: q)
+                    } else {
+                        b.pointee.linearVelocity = .zero
+                        b.pointee.angularVelocity = 0
+                        nonFiniteBodies.append(i)
+                    }
+                }
             }
-            bodies[i] = b
         }
         for i in awakeBodies {
             for sh in bodyShapes[i] where shapes[sh].alive { updateProxy(sh) }

@@ -66,8 +66,21 @@ extension World {
         let alpha0 = max(bodies[bodyA].sweepAlpha0, bodies[bodyB].sweepAlpha0)
         if bodies[bodyA].sweepAlpha0 < alpha0 { advanceSweepStart(bodyA, to: alpha0) }
         if bodies[bodyB].sweepAlpha0 < alpha0 { advanceSweepStart(bodyB, to: alpha0) }
-        let result = timeOfImpact(distanceProxy(contacts[k].shapeA), sweep(bodyA), distanceProxy(contacts[k].shapeB), sweep(bodyB),
-                                  linearSlop: SequentialConstants.linearSlop)
+        let sweepA = sweep(bodyA), sweepB = sweep(bodyB)
+        let shapeA = contacts[k].shapeA, shapeB = contacts[k].shapeB
+        // A cheap exact shortcut: the separating-axis value at the sweep's start is a lower
+        // bound of the core distance, and no point moves further than the sweep's travel, so
+        // when even the closest approach stays beyond the target the root finder would report
+        // "separated". Resting items take this path every step.
+        let slop = SequentialConstants.linearSlop
+        let radii = proxyRadius(shapeA) + proxyRadius(shapeB)
+        let target = max(slop, radii - 3 * slop) + 0.25 * slop
+        let travel = (sweepA.c - sweepA.c0).length + abs(sweepA.a - sweepA.a0) * bodies[bodyA].maxExtent
+            + (sweepB.c - sweepB.c0).length + abs(sweepB.a - sweepB.a0) * bodies[bodyB].maxExtent
+        let closest = separation(shapeA, sweepA.transform(at: 0), shapeB, sweepB.transform(at: 0))
+            + circleRadius(shapeA) + circleRadius(shapeB) - travel
+        if closest > target { return 1 }
+        let result = timeOfImpact(distanceProxy(shapeA), sweepA, distanceProxy(shapeB), sweepB, linearSlop: slop)
         return result.state == .touching ? min(alpha0 + (1 - alpha0) * result.t, 1) : 1
     }
 
@@ -210,6 +223,11 @@ extension World {
             normalPool.withUnsafeBufferPointer { np in updateManifold(k, dt: lastStepDt, vp, np) }
         }
     }
+
+    /// A circle's radius (its core is its center), 0 for a polygon.
+    private func circleRadius(_ s: Int) -> Double { shapes[s].isCircle ? shapes[s].radius : 0 }
+    /// The radius GJK adds around the core shape.
+    private func proxyRadius(_ s: Int) -> Double { shapes[s].skin + circleRadius(s) }
 
     /// The shape as GJK sees it: its vertices (a circle: its center) and its skin.
     private func distanceProxy(_ s: Int) -> DistanceProxy {
