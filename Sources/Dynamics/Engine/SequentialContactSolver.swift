@@ -285,7 +285,7 @@ extension World {
                 var a = sb[sc.bodyA], b = sb[sc.bodyB]
                 let mA = sc.mA, iA = sc.iA, mB = sc.mB, iB = sc.iB
                 for k in 0..<sc.positionCount {
-                    let (normal, point, separation) = measure(sc, k, a.transform, b.transform)
+                    let (normal, point, separation) = measure(sc, k, a.transform(), b.transform())
                     let rA = point - a.c, rB = point - b.c
                     minSeparation = min(minSeparation, separation)
                     let C = min(max(baumgarte * (separation + SequentialConstants.linearSlop),

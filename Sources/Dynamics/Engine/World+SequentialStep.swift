@@ -45,10 +45,23 @@ struct SequentialBody {
     var invMass = 0.0
     var invI = 0.0
     var localCenter = Vec2.zero
+    /// cos and sin of `rotationAngle`: recomputed only when `a` has moved on, since most
+    /// position passes leave most angles alone.
+    var cachedRotation = Rot.identity
+    var rotationAngle = Double.nan
+
+    /// The rotation for the current angle.
+    @inline(__always) mutating func rotation() -> Rot {
+        if rotationAngle != a {
+            cachedRotation = Rot(angle: a)
+            rotationAngle = a
+        }
+        return cachedRotation
+    }
 
     /// The body-origin transform for the current center and angle.
-    @inline(__always) var transform: Transform {
-        let q = Rot(angle: a)
+    @inline(__always) mutating func transform() -> Transform {
+        let q = rotation()
         return Transform(p: c - q.apply(localCenter), q: q)
     }
 }
@@ -73,12 +86,23 @@ extension World {
         }
         loadSequentialBodies(h: h)
         prepareSequentialContacts()
-        warmStartSequentialContacts()
+        buildSequentialBatches()
+        warmStartSequentialBatches()
+        // Joints work on the double-precision solver bodies; the bodies they share with
+        // contacts hand their velocities over around each joint pass.
+        let jointBodies = joints.isEmpty ? [] : joints.filter(\.alive).flatMap { [$0.bodyA, $0.bodyB] }
+        copyBatchVelocities(toSolverBodies: true, jointBodies)
         prepareSequentialJoints(h: h)
+        copyBatchVelocities(toSolverBodies: false, jointBodies)
         for _ in 0..<SequentialConstants.velocityIterations {
-            solveSequentialJointVelocities(h: h)
-            solveSequentialContactVelocities()
+            if !activeJoints.isEmpty {
+                copyBatchVelocities(toSolverBodies: true, jointBodies)
+                solveSequentialJointVelocities(h: h)
+                copyBatchVelocities(toSolverBodies: false, jointBodies)
+            }
+            solveSequentialBatches()
         }
+        finishSequentialBatches()
         storeSequentialImpulses()
         integrateSequentialPositions(h: h)
         positionsSolved = false
@@ -173,8 +197,8 @@ extension World {
                         b.pointee.angle = s.a
                         b.pointee.linearVelocity = s.v
                         b.pointee.angularVelocity = b.pointee.fixedRotation ? 0 : s.w
-                        let q = Rot(angle: s.a)
-                        b.pointee.transform = Transform(p: s.c - q.apply(b.pointee.localCenter), q: q)
+                        var solved = s
+                        b.pointee.transform = solved.transform()
                     } else {
                         b.pointee.linearVelocity = .zero
                         b.pointee.angularVelocity = 0

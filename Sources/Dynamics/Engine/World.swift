@@ -110,6 +110,9 @@ public final class World {
     var sequentialBodies: [SequentialBody] = []
     var sequentialContacts: [SequentialContact] = []
     var toiCandidates: [Int] = []
+    var sequentialBatches: [SequentialBatch] = []
+    /// Bodies the batches hold this step (their velocities live in `states` meanwhile).
+    var batchBodies: [Int] = []
     /// Whether the last sequential step's position iterations converged (Box2D 2.2 lets an
     /// island sleep only then).
     var positionsSolved = true

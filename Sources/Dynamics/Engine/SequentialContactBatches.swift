@@ -1,0 +1,241 @@
+// Design note: the sequential step's velocity iterations, four contacts at a time. The
+// scalar constraints of SequentialContactSolver.swift are colored like the soft step's (no two
+// contacts of one color share a dynamic body) and packed lane by lane into SIMD4<Float>
+// batches; the body velocities live in the soft step's 32-byte `states` for the duration of
+// the velocity iterations, gathered and scattered with the same 16-byte kernels. Each lane
+// runs exactly Box2D 2.2's per-contact solve (friction rows first, then the normal rows: one
+// point alone, or two as the 2x2 LCP by its four cases, dropped to one when ill conditioned),
+// in single precision as Box2D does; only the order in which contacts meet differs from
+// Box2D's list order (color by color). Positions, joints and the time-of-impact islands stay
+// scalar in double precision.
+
+/// One point of four sequential constraints, lane by lane.
+struct SequentialWidePoint {
+    var rAx = F4(), rAy = F4(), rBx = F4(), rBy = F4()
+    var normalImpulse = F4(), tangentImpulse = F4()
+    var normalMass = F4(), tangentMass = F4(), velocityBias = F4()
+}
+
+/// Four sequential contact constraints of one color; empty lanes point at the dummy body.
+struct SequentialBatch {
+    var bodyA: I4
+    var bodyB: I4
+    /// Index of each lane's constraint in `World.sequentialContacts`, -1 when empty.
+    var constraint = I4(repeating: -1)
+    var nx = F4(), ny = F4(), friction = F4()
+    var mA = F4(), iA = F4(), mB = F4(), iB = F4()
+    /// The normal rows' mass matrix and its inverse (two-point lanes).
+    var k11 = F4(), k12 = F4(), k22 = F4(), inv11 = F4(), inv12 = F4(), inv22 = F4()
+    /// 1 where the velocity solve has two points, 0 where it has one.
+    var twoPoints = F4()
+    var p0 = SequentialWidePoint()
+    var p1 = SequentialWidePoint()
+
+    init(dummy: Int32) {
+        bodyA = I4(repeating: dummy)
+        bodyB = I4(repeating: dummy)
+    }
+}
+
+@inline(__always) private func relative(_ p: SequentialWidePoint, _ A: WideBody, _ B: WideBody, _ dx: F4, _ dy: F4) -> F4 {
+    let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
+    let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
+    return dvx * dx + dvy * dy
+}
+
+@inline(__always) private func apply(_ px: F4, _ py: F4, _ p: SequentialWidePoint, _ A: inout WideBody, _ B: inout WideBody,
+                                     _ c: UnsafeMutablePointer<SequentialBatch>) {
+    A.vx -= c.pointee.mA * px; A.vy -= c.pointee.mA * py; A.w -= c.pointee.iA * (p.rAx * py - p.rAy * px)
+    B.vx += c.pointee.mB * px; B.vy += c.pointee.mB * py; B.w += c.pointee.iB * (p.rBx * py - p.rBy * px)
+}
+
+/// Box2D 2.2's warm start of one batch: last step's impulses applied again.
+@inline(__always) func warmStartSequentialBatch(_ c: UnsafeMutablePointer<SequentialBatch>, _ sb: UnsafeMutablePointer<BodyState>) {
+    var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
+    let nx = c.pointee.nx, ny = c.pointee.ny, two = c.pointee.twoPoints
+    let p0 = c.pointee.p0, p1 = c.pointee.p1
+    // Tangent = rightPerp(normal) = (ny, -nx).
+    apply(p0.normalImpulse * nx + p0.tangentImpulse * ny, p0.normalImpulse * ny - p0.tangentImpulse * nx, p0, &A, &B, c)
+    apply(two * (p1.normalImpulse * nx + p1.tangentImpulse * ny), two * (p1.normalImpulse * ny - p1.tangentImpulse * nx), p1, &A, &B, c)
+    scatterVelocities(sb, c.pointee.bodyA, A)
+    scatterVelocities(sb, c.pointee.bodyB, B)
+}
+
+/// One velocity iteration of one batch (b2ContactSolver::SolveVelocityConstraints per lane).
+@inline(__always) func solveSequentialBatch(_ c: UnsafeMutablePointer<SequentialBatch>, _ sb: UnsafeMutablePointer<BodyState>) {
+    var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
+    let nx = c.pointee.nx, ny = c.pointee.ny, tx = ny, ty = -nx
+    let two = c.pointee.twoPoints, friction = c.pointee.friction
+    let zero = F4()
+    var p0 = c.pointee.p0, p1 = c.pointee.p1
+
+    // Friction first: non-penetration matters more, so it has the last word.
+    do {
+        let vt = relative(p0, A, B, tx, ty)
+        let maxFriction = friction * p0.normalImpulse
+        let newImpulse = vmin(vmax(p0.tangentImpulse - p0.tangentMass * vt, -maxFriction), maxFriction)
+        let lambda = newImpulse - p0.tangentImpulse
+        p0.tangentImpulse = newImpulse
+        apply(lambda * tx, lambda * ty, p0, &A, &B, c)
+    }
+    do {
+        let vt = relative(p1, A, B, tx, ty)
+        let maxFriction = friction * p1.normalImpulse
+        let newImpulse = vmin(vmax(p1.tangentImpulse - p1.tangentMass * vt, -maxFriction), maxFriction)
+        let lambda = two * (newImpulse - p1.tangentImpulse)
+        p1.tangentImpulse += lambda
+        apply(lambda * tx, lambda * ty, p1, &A, &B, c)
+    }
+
+    // Normal rows, from the same velocities for both ways of solving them.
+    let vn1 = relative(p0, A, B, nx, ny), vn2 = relative(p1, A, B, nx, ny)
+    // One point.
+    let single = vmax(p0.normalImpulse - p0.normalMass * (vn1 - p0.velocityBias), zero) - p0.normalImpulse
+    // Two points: x >= 0 with vn = K x + b >= 0 and x . vn = 0, trying Box2D's four cases in order.
+    let a1 = p0.normalImpulse, a2 = p1.normalImpulse
+    let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
+    let bx = vn1 - p0.velocityBias - (k11 * a1 + k12 * a2)
+    let by = vn2 - p1.velocityBias - (k12 * a1 + k22 * a2)
+    var x1 = -(c.pointee.inv11 * bx + c.pointee.inv12 * by)
+    var x2 = -(c.pointee.inv12 * bx + c.pointee.inv22 * by)
+    var solved = (x1 .>= zero) .& (x2 .>= zero)
+    let y1 = -p0.normalMass * bx
+    let case2 = .!solved .& (y1 .>= zero) .& (k12 * y1 + by .>= zero)
+    x1.replace(with: y1, where: case2); x2.replace(with: zero, where: case2); solved = solved .| case2
+    let y2 = -p1.normalMass * by
+    let case3 = .!solved .& (y2 .>= zero) .& (k12 * y2 + bx .>= zero)
+    x1.replace(with: zero, where: case3); x2.replace(with: y2, where: case3); solved = solved .| case3
+    let case4 = .!solved .& (bx .>= zero) .& (by .>= zero)
+    x1.replace(with: zero, where: case4); x2.replace(with: zero, where: case4); solved = solved .| case4
+    x1.replace(with: a1, where: .!solved); x2.replace(with: a2, where: .!solved)
+    let isTwo = two .> zero
+    let d1 = single.replacing(with: x1 - a1, where: isTwo)
+    let d2 = zero.replacing(with: x2 - a2, where: isTwo)
+    p0.normalImpulse += d1
+    p1.normalImpulse += d2
+    apply(d1 * nx, d1 * ny, p0, &A, &B, c)
+    apply(d2 * nx, d2 * ny, p1, &A, &B, c)
+
+    c.pointee.p0 = p0
+    c.pointee.p1 = p1
+    scatterVelocities(sb, c.pointee.bodyA, A)
+    scatterVelocities(sb, c.pointee.bodyB, B)
+}
+
+extension World {
+    /// Colors the step's contact constraints, packs them into batches and loads the velocities
+    /// of their bodies into `states`.
+    func buildSequentialBatches() {
+        let dummy = Int32(bodies.count)
+        while states.count < bodies.count + 1 { states.append(BodyState()) }
+        states[bodies.count] = BodyState()
+        candidates.removeAll(keepingCapacity: true)
+        for sc in sequentialContacts { candidates.append(Int32(sc.contact)) }
+        let colorCount = colorConstraints()
+        var perColor = [Int](repeating: 0, count: colorCount + 1)
+        for color in colorOf { perColor[Int(color)] += 1 }
+        var firstBatch = [Int](repeating: 0, count: colorCount + 2)
+        for color in 0...colorCount {
+            let n = color == colorCount ? perColor[color] : (perColor[color] + 3) / 4
+            firstBatch[color + 1] = firstBatch[color] + n
+        }
+        sequentialBatches.removeAll(keepingCapacity: true)
+        sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: firstBatch[colorCount + 1]))
+        var filled = [Int](repeating: 0, count: colorCount + 1)
+        if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
+        batchBodies.removeAll(keepingCapacity: true)
+        sequentialBatches.withUnsafeMutableBufferPointer { bp in
+            for (k, sc) in sequentialContacts.enumerated() {
+                let color = Int(colorOf[k])
+                let slot = filled[color]
+                filled[color] += 1
+                let overflow = color == colorCount
+                let batch = bp.baseAddress! + firstBatch[color] + (overflow ? slot : slot >> 2)
+                let lane = overflow ? 0 : slot & 3
+                let movingA = sc.mA > 0 || sc.iA > 0 || isMovingSolverBody(sc.bodyA)
+                let movingB = sc.mB > 0 || sc.iB > 0 || isMovingSolverBody(sc.bodyB)
+                batch.pointee.bodyA[lane] = movingA ? Int32(sc.bodyA) : dummy
+                batch.pointee.bodyB[lane] = movingB ? Int32(sc.bodyB) : dummy
+                for (moving, body) in [(movingA, sc.bodyA), (movingB, sc.bodyB)] where moving && !constrained[body] {
+                    constrained[body] = true
+                    batchBodies.append(body)
+                }
+                batch.pointee.constraint[lane] = Int32(k)
+                batch.pointee.nx[lane] = Float(sc.normal.x); batch.pointee.ny[lane] = Float(sc.normal.y)
+                batch.pointee.friction[lane] = Float(sc.friction)
+                batch.pointee.mA[lane] = Float(sc.mA); batch.pointee.iA[lane] = Float(sc.iA)
+                batch.pointee.mB[lane] = Float(sc.mB); batch.pointee.iB[lane] = Float(sc.iB)
+                batch.pointee.k11[lane] = Float(sc.k11); batch.pointee.k12[lane] = Float(sc.k12); batch.pointee.k22[lane] = Float(sc.k22)
+                batch.pointee.inv11[lane] = Float(sc.inv11); batch.pointee.inv12[lane] = Float(sc.inv12)
+                batch.pointee.inv22[lane] = Float(sc.inv22)
+                batch.pointee.twoPoints[lane] = sc.velocityCount == 2 ? 1 : 0
+                Self.pack(sc.p0, into: &batch.pointee.p0, lane: lane)
+                if sc.velocityCount == 2 { Self.pack(sc.p1, into: &batch.pointee.p1, lane: lane) }
+            }
+        }
+        for i in batchBodies {
+            let s = sequentialBodies[i]
+            states[i] = BodyState(v: s.v, w: s.w)
+        }
+    }
+
+    private static func pack(_ p: SequentialPoint, into w: inout SequentialWidePoint, lane: Int) {
+        w.rAx[lane] = Float(p.rA.x); w.rAy[lane] = Float(p.rA.y); w.rBx[lane] = Float(p.rB.x); w.rBy[lane] = Float(p.rB.y)
+        w.normalImpulse[lane] = Float(p.normalImpulse); w.tangentImpulse[lane] = Float(p.tangentImpulse)
+        w.normalMass[lane] = Float(p.normalMass); w.tangentMass[lane] = Float(p.tangentMass)
+        w.velocityBias[lane] = Float(p.velocityBias)
+    }
+
+    func warmStartSequentialBatches() {
+        sequentialBatches.withUnsafeMutableBufferPointer { bp in
+            states.withUnsafeMutableBufferPointer { st in
+                guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
+                for i in 0..<bp.count { warmStartSequentialBatch(base + i, sb) }
+            }
+        }
+    }
+
+    func solveSequentialBatches() {
+        sequentialBatches.withUnsafeMutableBufferPointer { bp in
+            states.withUnsafeMutableBufferPointer { st in
+                guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
+                for i in 0..<bp.count { solveSequentialBatch(base + i, sb) }
+            }
+        }
+    }
+
+    /// Moves velocities between the batches' float states and the double-precision solver
+    /// bodies, for the given bodies that the batches hold.
+    func copyBatchVelocities(toSolverBodies: Bool, _ indices: [Int]) {
+        for i in indices where i < constrained.count && constrained[i] {
+            if toSolverBodies {
+                sequentialBodies[i].v = states[i].v
+                sequentialBodies[i].w = states[i].w
+            } else {
+                states[i] = BodyState(v: sequentialBodies[i].v, w: sequentialBodies[i].w)
+            }
+        }
+    }
+
+    /// Ends the velocity iterations: impulses back into the constraints, velocities back into
+    /// the solver bodies, and the bodies' batch marks cleared.
+    func finishSequentialBatches() {
+        for b in sequentialBatches {
+            for lane in 0..<4 {
+                let k = Int(b.constraint[lane])
+                guard k >= 0 else { continue }
+                sequentialContacts[k].p0.normalImpulse = Double(b.p0.normalImpulse[lane])
+                sequentialContacts[k].p0.tangentImpulse = Double(b.p0.tangentImpulse[lane])
+                if b.twoPoints[lane] > 0 {
+                    sequentialContacts[k].p1.normalImpulse = Double(b.p1.normalImpulse[lane])
+                    sequentialContacts[k].p1.tangentImpulse = Double(b.p1.tangentImpulse[lane])
+                }
+            }
+        }
+        for i in batchBodies where sequentialBodies[i].invMass > 0 || sequentialBodies[i].invI > 0 {
+            sequentialBodies[i].v = states[i].v
+            sequentialBodies[i].w = states[i].w
+        }
+        for i in batchBodies { constrained[i] = false }
+    }
+}
