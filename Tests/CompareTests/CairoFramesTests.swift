@@ -5,7 +5,8 @@ import XCTest
 
 // Design note: anti-aliasing as the renderer really produces it. Two frames drawn by Cairo
 // through FrameRenderer (a rotated card, a stroked disc, a polygon; in the second frame they
-// are turned and moved by fractions of a pixel) are committed as Fixtures/cairo_*.png, and the
+// are turned a little and moved by a pixel: the renderer puts centers on the pixel grid, as
+// a device draws views) are committed as Fixtures/cairo_*.png, and the
 // oracle numbers for them come from make_fixtures.py like every other pair. The frames are
 // written by `COMPARE_WRITE_CAIRO_FIXTURES=1 swift test --filter CairoFramesTests`, after
 // which make_fixtures.py is run again; otherwise that test is skipped.
@@ -13,7 +14,7 @@ import XCTest
 final class CairoFramesTests: XCTestCase {
     static func frame(shifted: Bool) -> FrameState {
         let turn = shifted ? 0.009 : 0
-        let nudge = shifted ? 0.4 : 0
+        let nudge = shifted ? 1.0 : 0
         let card = DrawItem(shape: .rectangle(cornerRadius: 8), width: 70, height: 44, center: DrawPoint(52 + nudge, 40),
                             angle: 0.21 + turn, fill: RGBA(red: 0.16, green: 0.47, blue: 0.86),
                             stroke: DrawStroke(color: RGBA(red: 0.05, green: 0.1, blue: 0.3), width: 2))
