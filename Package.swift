@@ -1,6 +1,9 @@
 // swift-tools-version:5.10
-// Animatic: UIKit Dynamics on a Box2D-grade engine, scenes rendered to PNG with Cairo.
-// Layers (data flows one way): Scenes -> Dynamics (physics) -> frame states -> Rendering -> PNG.
+// Animatic: UIKit Dynamics on Linux, scenes rendered to PNG with Cairo.
+// Modules by job; data flows one way:
+//   scene file -> SceneFormat (model) -> ScenePlayer (animator of Dynamics, frame states)
+//   -> Rendering (Cairo drawing) -> Images (pixels, PNG) -> FrameOutput (frames, previews)
+//   -> FrameFiles (the on-disk render) <- Compare (frame comparison); animatic calls them all.
 import PackageDescription
 
 /// Release builds drop exclusivity checks in the hot engine loops; the code never relies on them.
@@ -11,23 +14,49 @@ let package = Package(
     products: [
         .executable(name: "animatic", targets: ["animatic"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
-        .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "SceneFormat", targets: ["SceneFormat"]),
+        .library(name: "ScenePlayer", targets: ["ScenePlayer"]),
         .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "FrameOutput", targets: ["FrameOutput"]),
+        .library(name: "Compare", targets: ["Compare"]),
     ],
     targets: [
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
-        // A small C target owns every libpng call so that libpng's longjmp never crosses Swift.
+        // A small C target owns every libpng and zlib call so that libpng's longjmp never crosses Swift.
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        // The scene file: JSON5, model, loader with located errors, writer (Foundation only).
+        .target(name: "SceneFormat", swiftSettings: fast),
+        // The rigid-body engine and the UIKit Dynamics API on it.
         .target(name: "Dynamics", swiftSettings: fast),
-        .target(name: "Rendering", dependencies: ["CCairo", "CPNG"], swiftSettings: fast),
-        .target(name: "Compare", dependencies: ["Rendering"], swiftSettings: fast),
-        .target(name: "Scenes", dependencies: ["Dynamics", "Rendering"], swiftSettings: fast),
-        .executableTarget(name: "animatic", dependencies: ["Scenes", "Rendering", "Dynamics", "Compare"], swiftSettings: fast),
+        // RGBA images and PNG encoding/decoding.
+        .target(name: "Images", dependencies: ["CPNG"], swiftSettings: fast),
+        // Frame states drawn with Cairo.
+        .target(name: "Rendering", dependencies: ["CCairo", "Images"], swiftSettings: fast),
+        // The on-disk layout of a render: frame file names, manifest, hashes.
+        .target(name: "FrameFiles", dependencies: ["SceneFormat"], swiftSettings: fast),
+        // Writing renders: frame sequences, the atomic swap, previews, contact sheets.
+        .target(name: "FrameOutput", dependencies: ["CCairo", "Rendering", "Images", "FrameFiles", "SceneFormat"], swiftSettings: fast),
+        // Playing scenes: runner, gestures, reactions, debug overlay, the render pipeline.
+        .target(name: "ScenePlayer", dependencies: ["SceneFormat", "Dynamics", "Rendering", "FrameOutput", "FrameFiles"],
+                swiftSettings: fast),
+        // Frame comparison (pixelmatch), folder diffs and reports.
+        .target(name: "Compare", dependencies: ["Images", "FrameFiles", "SceneFormat"], swiftSettings: fast),
+        .executableTarget(name: "animatic",
+                          dependencies: ["SceneFormat", "ScenePlayer", "Dynamics", "Rendering", "FrameOutput", "FrameFiles",
+                                         "Images", "Compare"],
+                          swiftSettings: fast),
+        // Test-only C helpers (inflating PNG rows to count their filters).
+        .target(name: "CTestSupport", path: "Tests/CTestSupport", linkerSettings: [.linkedLibrary("z")]),
+        // Test-only Swift helpers: headless Chromium for the browser tests.
+        .target(name: "BrowserSupport", path: "Tests/BrowserSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AnimaticTests", dependencies: ["animatic", "Scenes", "Rendering"]),
-        .testTarget(name: "CompareTests", dependencies: ["Compare", "Rendering"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ScenePlayerTests", dependencies: ["ScenePlayer", "SceneFormat", "Dynamics", "Rendering"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Images", "CTestSupport"]),
+        .testTarget(name: "FrameOutputTests", dependencies: ["FrameOutput", "FrameFiles", "Rendering", "Images", "BrowserSupport"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "Images", "Rendering", "FrameFiles", "BrowserSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AnimaticTests", dependencies: ["animatic", "SceneFormat", "Images", "FrameFiles"]),
     ]
 )

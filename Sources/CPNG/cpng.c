@@ -149,18 +149,6 @@ static void unpremultiply_row(const uint8_t *source, uint8_t *destination, int w
     }
 }
 
-/* Test hook: the table path must agree with (c * 255 + a / 2) / a for every c <= a. */
-int cpng_unpremultiply_is_exact(void) {
-    unpremultiply_table table;
-    make_unpremultiply_table(&table);
-    for (uint32_t a = 1; a < 256; a++) {
-        for (uint32_t c = 0; c <= a; c++) {
-            if (unpremultiply(c, a, table.reciprocal[a]) != (c * 255 + a / 2) / a) return 0;
-        }
-    }
-    return 1;
-}
-
 cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride,
                         cpng_source_format format, int compression_level, int filter_mask,
                         uint8_t **out_data, size_t *out_size,
@@ -419,95 +407,16 @@ cpng_status cpng_decode_file(const char *path,
     return status;
 }
 
-/* ---------------------------------------------------------------------------------------- */
-/* Diagnostics                                                                               */
-
-static uint32_t read_be32(const uint8_t *bytes) {
-    return ((uint32_t)bytes[0] << 24) | ((uint32_t)bytes[1] << 16) | ((uint32_t)bytes[2] << 8) | bytes[3];
-}
-
-cpng_status cpng_count_row_filters(const uint8_t *data, size_t size, unsigned long counts[5],
-                                   char *message, size_t message_capacity) {
-    if (data == NULL || counts == NULL) {
-        set_message(message, message_capacity, "invalid arguments to cpng_count_row_filters");
-        return CPNG_ERROR_ARGUMENT;
+uint32_t cpng_crc32(uint32_t crc, const uint8_t *bytes, size_t count) {
+    /* zlib's crc32 takes a uInt length: feed it in pieces a uInt can count. */
+    uLong value = crc;
+    while (count > 0) {
+        uInt piece = count > UINT_MAX ? UINT_MAX : (uInt)count;
+        value = crc32(value, bytes, piece);
+        bytes += piece;
+        count -= piece;
     }
-    memset(counts, 0, 5 * sizeof(unsigned long));
-    if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
-        set_message(message, message_capacity, "the data does not start with the PNG signature");
-        return CPNG_ERROR_NOT_PNG;
-    }
-    size_t row_bytes = 0, filtered_size = 0, inflated = 0;
-    uint8_t *filtered = NULL;
-    z_stream stream;
-    memset(&stream, 0, sizeof stream);
-    int have_stream = 0, finished = 0;
-    cpng_status status = CPNG_OK;
-
-    for (size_t offset = 8; offset + 12 <= size && !finished;) {
-        uint32_t length = read_be32(data + offset);
-        const uint8_t *type = data + offset + 4;
-        const uint8_t *body = data + offset + 8;
-        if (length > size - offset - 12) {
-            status = CPNG_ERROR_TRUNCATED;
-            set_message(message, message_capacity, "a chunk runs past the end of the data");
-            break;
-        }
-        if (memcmp(type, "IHDR", 4) == 0 && length == 13) {
-            uint32_t width = read_be32(body), height = read_be32(body + 4);
-            int bit_depth = body[8], color_type = body[9], interlace = body[12];
-            int channels = color_type == 2 ? 3 : color_type == 4 ? 2 : color_type == 6 ? 4 : 1;
-            if (interlace != 0 || width == 0 || height == 0 || width > 1000000 || height > 1000000) {
-                status = CPNG_ERROR_ARGUMENT;
-                set_message(message, message_capacity, "only non-interlaced images up to 1e6 x 1e6 are supported");
-                break;
-            }
-            row_bytes = ((size_t)width * (size_t)channels * (size_t)bit_depth + 7) / 8;
-            filtered_size = (row_bytes + 1) * height;
-            filtered = (uint8_t *)malloc(filtered_size);
-            if (filtered == NULL || inflateInit(&stream) != Z_OK) {
-                status = CPNG_ERROR_NO_MEMORY;
-                set_message(message, message_capacity, "out of memory");
-                break;
-            }
-            have_stream = 1;
-        } else if (memcmp(type, "IDAT", 4) == 0 && have_stream) {
-            stream.next_in = (Bytef *)body;
-            stream.avail_in = length;
-            stream.next_out = filtered + inflated;
-            stream.avail_out = (uInt)(filtered_size - inflated);
-            int result = inflate(&stream, Z_NO_FLUSH);
-            inflated = filtered_size - stream.avail_out;
-            if (result == Z_STREAM_END) {
-                finished = 1;
-            } else if (result != Z_OK && result != Z_BUF_ERROR) {
-                status = CPNG_ERROR_CORRUPT;
-                set_message(message, message_capacity, "the image data does not inflate");
-                break;
-            }
-        } else if (memcmp(type, "IEND", 4) == 0) {
-            break;
-        }
-        offset += 12 + (size_t)length;
-    }
-    if (status == CPNG_OK && (!have_stream || inflated != filtered_size)) {
-        status = CPNG_ERROR_TRUNCATED;
-        set_message(message, message_capacity, "the image data is incomplete");
-    }
-    if (status == CPNG_OK) {
-        for (size_t row = 0; row < filtered_size; row += row_bytes + 1) {
-            uint8_t filter = filtered[row];
-            if (filter > 4) {
-                status = CPNG_ERROR_CORRUPT;
-                set_message(message, message_capacity, "a row has an unknown filter type");
-                break;
-            }
-            counts[filter] += 1;
-        }
-    }
-    if (have_stream) inflateEnd(&stream);
-    free(filtered);
-    return status;
+    return (uint32_t)value;
 }
 
 void cpng_free(void *buffer) {

@@ -1,5 +1,5 @@
 import Foundation
-import Rendering
+import Images
 
 // Design note: every way a comparison can fail before it has an answer, each naming what a
 // person needs to fix it: which frame, which sizes, which folder, which option. These are the

@@ -1,5 +1,5 @@
 import Foundation
-import Rendering
+import Images
 
 // Design note: a folder comparison as a page a person can look at: index.html with, for each
 // differing frame, expected | actual | diff side by side and a slider that wipes between
@@ -46,8 +46,8 @@ public struct DiffReport: Equatable, Sendable {
         try OutputFiles.createFolder(imagesFolder)
         let shown = Array(diff.differentFrames.prefix(frameLimit))
         if !shown.isEmpty {
-            let expected = try FrameFolder(path: diff.expectedFolder)
-            let actual = try FrameFolder(path: diff.actualFolder)
+            let expected = try ComparedFolder(path: diff.expectedFolder)
+            let actual = try ComparedFolder(path: diff.actualFolder)
             for frame in shown {
                 try writeImages(of: frame, expected: expected, actual: actual, options: diff.options, to: imagesFolder)
             }
@@ -64,7 +64,7 @@ public struct DiffReport: Equatable, Sendable {
         return ("\(stem)-expected.png", "\(stem)-actual.png", "\(stem)-diff.png")
     }
 
-    private func writeImages(of frame: FrameDiff, expected: FrameFolder, actual: FrameFolder,
+    private func writeImages(of frame: FrameDiff, expected: ComparedFolder, actual: ComparedFolder,
                              options: PixelmatchOptions, to imagesFolder: String) throws {
         // The folders are listed again: a frame may have vanished since the comparison.
         guard let expectedPath = expected.path(ofFrame: frame.frame) else {

@@ -76,8 +76,8 @@ public struct FolderDiff: Equatable, Sendable {
                                options: PixelmatchOptions = PixelmatchOptions(),
                                diffImagesFolder: String? = nil) throws -> FolderDiff {
         try options.validate()
-        let expected = try FrameFolder(path: expectedFolder)
-        let actual = try FrameFolder(path: actualFolder)
+        let expected = try ComparedFolder(path: expectedFolder)
+        let actual = try ComparedFolder(path: actualFolder)
         try checkSameFrames(expected, actual)
         if let diffImagesFolder { try OutputFiles.createFolder(diffImagesFolder) }
 
@@ -97,7 +97,7 @@ public struct FolderDiff: Equatable, Sendable {
         return FolderDiff(expectedFolder: expectedFolder, actualFolder: actualFolder, options: options, frames: frames)
     }
 
-    private static func checkSameFrames(_ expected: FrameFolder, _ actual: FrameFolder) throws {
+    private static func checkSameFrames(_ expected: ComparedFolder, _ actual: ComparedFolder) throws {
         let expectedNumbers = Set(expected.frameNumbers), actualNumbers = Set(actual.frameNumbers)
         let missingFromActual = expected.frameNumbers.filter { !actualNumbers.contains($0) }
         if !missingFromActual.isEmpty {

@@ -1,4 +1,4 @@
-import Rendering
+import Images
 
 // Design note: the result of comparing two images, as plain values. The diff image is
 // optional because most callers (CI, folder diffs) only want the numbers, and painting it

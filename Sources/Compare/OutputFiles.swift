@@ -1,5 +1,5 @@
 import Foundation
-import Rendering
+import Images
 
 // Design note: the few file writes of this module (diff images, report pages, copied frames)
 // in one place, each turning Foundation's errors into CompareError.unwritableOutput with the

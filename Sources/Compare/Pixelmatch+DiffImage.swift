@@ -1,4 +1,4 @@
-import Rendering
+import Images
 
 // Design note: painting of the diff image. Flagged pixels get a flat color; every other pixel
 // gets the expected pixel's brightness faded toward white, truncated to an integer as the

@@ -1,4 +1,4 @@
-import Rendering
+import Images
 
 // Design note: the two-PNG-files entry point (`animatic diff a.png b.png`). It only adds
 // decoding, with decode failures turned into CompareError so that a caller handles one error

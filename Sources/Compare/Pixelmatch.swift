@@ -1,5 +1,5 @@
 import Foundation
-import Rendering
+import Images
 
 // Design note: pixelmatch (Mapbox, ISC licence; written here from its published description,
 // checked pixel for pixel against the Python port in the tests). Per pixel: the YIQ distance

@@ -1,4 +1,4 @@
-import Rendering
+import Images
 
 // Design note: the knobs of pixelmatch under pixelmatch's own names (threshold, includeAA,
 // alpha, aaColor, diffColor, diffMask), so that a user who knows the JavaScript or Python tool

@@ -1,3 +1,4 @@
+import Images
 import CCairo
 
 // Design note: the debug overlay (anchors, attachment lines, velocity arrows, contact points)

@@ -1,3 +1,4 @@
+import Images
 import CCairo
 
 // Design note: read-back of the rendered surface for tests and frame comparison. Cairo stores

@@ -1,3 +1,4 @@
+import Images
 import CCairo
 
 // Design note: how one DrawItem becomes pixels. The transform follows UIKit's view model:

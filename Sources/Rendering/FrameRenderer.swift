@@ -1,3 +1,4 @@
+import Images
 import CCairo
 
 // Design note: a renderer owns one Cairo image surface and one context and reuses them for
@@ -38,7 +39,7 @@ public final class FrameRenderer {
     public private(set) var hasFrame = false
 
     /// Cairo's largest image side.
-    static let maximumPixelSide = 32767
+    public static let maximumPixelSide = 32767
 
     public init() {}
 
@@ -99,7 +100,7 @@ public final class FrameRenderer {
     }
 
     /// Checks the canvas and returns its pixel size (FrameState rounds it to even numbers).
-    static func pixelSize(of frame: FrameState) throws -> (width: Int, height: Int) {
+    public static func pixelSize(of frame: FrameState) throws -> (width: Int, height: Int) {
         func invalid(_ reason: String) -> RenderError {
             .invalidCanvas(width: frame.width, height: frame.height, scale: frame.scale, reason: reason)
         }

@@ -1,3 +1,4 @@
+import Images
 import Foundation
 
 // Design note: the renderer's whole input. A frame state is a plain value describing what is

@@ -1,3 +1,4 @@
+import Images
 import Foundation
 
 // Design note: what can go wrong while drawing a frame. Frame states come from scene files

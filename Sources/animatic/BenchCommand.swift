@@ -5,6 +5,9 @@
 // clock around the step loop only; building the scene is excluded.
 import Dynamics
 import Rendering
+import Images
+import FrameFiles
+import FrameOutput
 import Foundation
 
 struct PhysicsWorkload {

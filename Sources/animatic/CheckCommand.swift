@@ -5,7 +5,11 @@
 import Compare
 import Foundation
 import Rendering
-import Scenes
+import Images
+import FrameFiles
+import FrameOutput
+import SceneFormat
+import ScenePlayer
 
 enum CheckCommand {
     static let help = """
@@ -92,7 +96,7 @@ enum SheetCommand {
         let a = try Arguments(args, valueFlags: ["cells", "columns", "cell-width"], boolFlags: ["help"])
         if a.flags.contains("help") { print(help); return 0 }
         guard a.positional.count == 1 else { throw UsageError(message: "sheet takes one rendered folder") }
-        let folder = try Rendering.FrameFolder(path: a.positional[0])
+        let folder = try FrameFolder(path: a.positional[0])
         var options = ContactSheetOptions()
         if let n = try a.int("cells", range: 1...400) { options.cellCount = n }
         if let n = try a.int("columns", range: 1...100) { options.columns = n }

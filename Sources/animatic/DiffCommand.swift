@@ -4,6 +4,9 @@
 import Compare
 import Foundation
 import Rendering
+import Images
+import FrameFiles
+import FrameOutput
 
 enum DiffCommand {
     static let help = """

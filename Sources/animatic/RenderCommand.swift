@@ -5,7 +5,11 @@
 // folder. A progress line is drawn on a terminal only.
 import Foundation
 import Rendering
-import Scenes
+import Images
+import FrameFiles
+import FrameOutput
+import SceneFormat
+import ScenePlayer
 
 enum RenderCommand {
     static let help = """
@@ -138,7 +142,7 @@ enum RenderCommand {
         if showProgress { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
         let folder = writer.folderPath
         var extras: [String] = []
-        let frameFolder = try Rendering.FrameFolder(path: folder)
+        let frameFolder = try FrameFolder(path: folder)
         for format in settings.videos {
             let path = folder + "/" + format.defaultFileName
             // APNG uses our own writer (no ffmpeg needed); the others need ffmpeg.

@@ -2,7 +2,8 @@
 // scene id looked up as scenes/ID.json (or .json5) under the current folder; no argument
 // means every scene under ./scenes, in name order.
 import Foundation
-import Scenes
+import SceneFormat
+import ScenePlayer
 
 enum SceneArguments {
     static func resolve(_ args: [String]) throws -> [String] {

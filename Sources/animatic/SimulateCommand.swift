@@ -1,7 +1,8 @@
 // Design note: `simulate`: physics only, no images. With --trace it writes the same
 // trace.jsonl lines `render --trace` writes, to a file or to standard output.
 import Foundation
-import Scenes
+import SceneFormat
+import ScenePlayer
 
 enum SimulateCommand {
     static let help = """

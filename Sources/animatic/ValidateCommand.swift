@@ -1,6 +1,7 @@
 // Design note: `validate` and `list`: checks only, every problem of every file reported.
 import Foundation
-import Scenes
+import SceneFormat
+import ScenePlayer
 
 enum ValidateCommand {
     static let help = """

@@ -1,7 +1,8 @@
 // The `animatic` command line: parses the command, runs it, maps errors to exit statuses
 // (0 success, 1 a failure while running, 2 bad usage or an invalid scene).
 import Foundation
-import Scenes
+import SceneFormat
+import ScenePlayer
 
 let version = "0.1.0"
 

@@ -7,7 +7,7 @@ final class BadInputTests: XCTestCase {
     struct Expectation: Decodable { let line: Int?; let column: Int?; let message: String; let path: String? }
 
     func testEveryBadSceneIsRefusedWithExitTwoAndALocatedMessage() throws {
-        let dir = CLI.packageRoot + "/Tests/ScenesTests/Fixtures/bad"
+        let dir = CLI.packageRoot + "/Tests/SceneFormatTests/Fixtures/bad"
         let expectations = try JSONDecoder().decode([String: Expectation].self,
                                                     from: Data(contentsOf: URL(fileURLWithPath: dir + "/expectations.json")))
         XCTAssertGreaterThanOrEqual(expectations.count, 60)

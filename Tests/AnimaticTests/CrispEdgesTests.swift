@@ -1,5 +1,6 @@
 import Foundation
-import Rendering
+import Images
+import FrameFiles
 import XCTest
 
 /// Views are drawn where a device draws them: at pixel-rounded centers. A square that falls

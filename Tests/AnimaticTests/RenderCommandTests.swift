@@ -1,5 +1,6 @@
 import Foundation
-import Rendering
+import Images
+import FrameFiles
 import XCTest
 
 /// The render contract end to end through the real executable.

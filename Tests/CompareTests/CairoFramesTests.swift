@@ -1,6 +1,7 @@
 import Compare
 import Foundation
 import Rendering
+import Images
 import XCTest
 
 // Design note: anti-aliasing as the renderer really produces it. Two frames drawn by Cairo

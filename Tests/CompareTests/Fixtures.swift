@@ -1,6 +1,7 @@
 import Compare
 import Foundation
 import Rendering
+import Images
 import XCTest
 
 // Design note: access to Fixtures/ (image pairs, pixelmatch oracle numbers and diff images

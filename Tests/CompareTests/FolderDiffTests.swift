@@ -1,6 +1,8 @@
 import Compare
+import FrameFiles
 import Foundation
 import Rendering
+import Images
 import XCTest
 
 // Design note: folder comparisons on frame folders written on the fly (small solid images with
@@ -140,12 +142,14 @@ final class FolderDiffTests: XCTestCase {
     }
 
     func testFrameNumbersComeFromFileNames() {
-        XCTAssertEqual(FrameFolder.frameNumber(fromFileName: "frame_00012.png"), 12)
-        XCTAssertEqual(FrameFolder.frameNumber(fromFileName: "frame_7.png"), 7)
-        XCTAssertNil(FrameFolder.frameNumber(fromFileName: "frame_.png"))
-        XCTAssertNil(FrameFolder.frameNumber(fromFileName: "frame_00012.jpg"))
-        XCTAssertNil(FrameFolder.frameNumber(fromFileName: "frame_-1.png"))
-        XCTAssertNil(FrameFolder.frameNumber(fromFileName: "frame_1a.png"))
-        XCTAssertNil(FrameFolder.frameNumber(fromFileName: "manifest.json"))
+        // The render folder's names (five digits, as ffmpeg's frame_%05d.png pattern writes them).
+        XCTAssertEqual(FrameFolder.frameNumber(ofFileName: "frame_00012.png"), 12)
+        XCTAssertEqual(FrameFolder.frameNumber(ofFileName: "frame_123456.png"), 123_456)
+        XCTAssertNil(FrameFolder.frameNumber(ofFileName: "frame_7.png"))
+        XCTAssertNil(FrameFolder.frameNumber(ofFileName: "frame_.png"))
+        XCTAssertNil(FrameFolder.frameNumber(ofFileName: "frame_00012.jpg"))
+        XCTAssertNil(FrameFolder.frameNumber(ofFileName: "frame_-1.png"))
+        XCTAssertNil(FrameFolder.frameNumber(ofFileName: "frame_1a.png"))
+        XCTAssertNil(FrameFolder.frameNumber(ofFileName: "manifest.json"))
     }
 }

@@ -1,6 +1,7 @@
 import Compare
 import Foundation
 import Rendering
+import Images
 import XCTest
 
 // Design note: behaviour of the single-image entry points that the oracle does not cover:

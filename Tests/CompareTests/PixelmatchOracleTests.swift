@@ -1,5 +1,6 @@
 import Compare
 import Rendering
+import Images
 import XCTest
 
 // Design note: Pixelmatch against the reference Python port, case by case (the pairs and the

@@ -1,4 +1,5 @@
 import Rendering
+import Images
 import XCTest
 
 // Bad numbers in a frame state are user input (scene files, exploding simulations): they must

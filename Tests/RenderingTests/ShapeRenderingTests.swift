@@ -1,4 +1,5 @@
 import Rendering
+import Images
 import XCTest
 
 // Golden pixels for each drawing feature on a 100 x 100 pt white canvas. Shapes are placed on

@@ -1,4 +1,5 @@
 import Rendering
+import Images
 import XCTest
 
 // Shared builders for the rendering tests: a 100 x 100 pt white canvas and named colors, so

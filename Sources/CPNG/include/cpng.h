@@ -88,17 +88,9 @@ cpng_status cpng_decode_file(const char *path,
                              int *out_width, int *out_height, uint8_t **out_pixels,
                              char *message, size_t message_capacity);
 
-/**
- * Diagnostic: counts the filter type byte (0 none, 1 sub, 2 up, 3 average, 4 Paeth) of every
- * row of a non-interlaced PNG, by inflating its IDAT data. Exists so that tests can prove the
- * encoder really writes unfiltered rows (see CPNG_FILTER_NONE above).
- */
-cpng_status cpng_count_row_filters(const uint8_t *data, size_t size, unsigned long counts[5],
-                                   char *message, size_t message_capacity);
-
-/** Self-check for tests: 1 when the encoder's division-free un-premultiply equals
-    (c * 255 + a / 2) / a for every alpha a and channel c <= a, else 0. */
-int cpng_unpremultiply_is_exact(void);
+/** Continues a CRC-32 (ISO 3309, as PNG chunks use it; zlib's crc32) over count bytes.
+    Start with 0. */
+uint32_t cpng_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
 
 /** Releases a buffer returned by this library. NULL is allowed. */
 void cpng_free(void *buffer);

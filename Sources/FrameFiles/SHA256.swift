@@ -1,0 +1,190 @@
+import Foundation
+
+// Design note: SHA-256 (FIPS 180-4) in plain Swift, because the manifest promises a digest per
+// frame and the project links no crypto library. Frames are hashed on the render workers right
+// after encoding, so the compression function works on unsafe buffers with the 64 round
+// constants in a static array and the message schedule in a fixed 64-word scratch buffer:
+// nothing is allocated per block. Input is buffered only up to one 64-byte block; whole blocks
+// of a large update are compressed straight from the caller's memory.
+
+/// A SHA-256 hash, fed incrementally or all at once.
+///
+/// ```swift
+/// let digest = SHA256.hexDigest(of: Array("abc".utf8))
+/// // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+///
+/// var hasher = SHA256()
+/// hasher.update(part1)
+/// hasher.update(part2)
+/// let hex = hasher.finalize().hex
+/// ```
+public struct SHA256: Sendable {
+    /// A finished 32-byte digest.
+    public struct Digest: Equatable, Hashable, Sendable, CustomStringConvertible {
+        /// The 32 digest bytes, most significant first.
+        public let bytes: [UInt8]
+        /// Lower-case hexadecimal, 64 characters (as `sha256sum` prints it).
+        public var hex: String {
+            let digits = Array("0123456789abcdef".utf8)
+            var text = [UInt8]()
+            text.reserveCapacity(64)
+            for byte in bytes {
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 15)])
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
+        public var description: String { hex }
+    }
+
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+        (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+    /// Bytes of an incomplete block.
+    private var buffer = [UInt8]()
+    /// Total message length in bytes.
+    private var length: UInt64 = 0
+
+    /// A hasher with no input yet.
+    public init() {
+        buffer.reserveCapacity(64)
+    }
+
+    /// Feeds `bytes` to the hash.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard var input = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        length &+= UInt64(remaining)
+        if !buffer.isEmpty {
+            let take = min(64 - buffer.count, remaining)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: input, count: take))
+            input += take
+            remaining -= take
+            guard buffer.count == 64 else { return }
+            let block = buffer
+            block.withUnsafeBytes { compress(blocks: $0.baseAddress!, count: 1) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        let whole = remaining / 64
+        if whole > 0 {
+            compress(blocks: input, count: whole)
+            input += whole * 64
+            remaining -= whole * 64
+        }
+        if remaining > 0 {
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: input, count: remaining))
+        }
+    }
+
+    /// Feeds `data` (`[UInt8]`, `Data`, ...) to the hash.
+    public mutating func update<Bytes: ContiguousBytes>(_ data: Bytes) {
+        data.withUnsafeBytes { update($0) }
+    }
+
+    /// Pads the message and returns the digest. The hasher should not be fed afterwards.
+    public mutating func finalize() -> Digest {
+        let bitLength = length &* 8
+        var tail = buffer
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
+        tail.withUnsafeBytes { compress(blocks: $0.baseAddress!, count: tail.count / 64) }
+        buffer.removeAll()
+        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(32)
+        for word in words {
+            bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: word))
+        }
+        return Digest(bytes: bytes)
+    }
+
+    /// The digest of `data` in one call.
+    public static func hash<Bytes: ContiguousBytes>(_ data: Bytes) -> Digest {
+        var hasher = SHA256()
+        hasher.update(data)
+        return hasher.finalize()
+    }
+
+    /// The lower-case hex digest of `data` in one call.
+    public static func hexDigest<Bytes: ContiguousBytes>(of data: Bytes) -> String {
+        hash(data).hex
+    }
+
+    /// The digest of the file at `path`, read in 1 MiB pieces (a scene file, a frame).
+    /// Throws ``FrameFilesError/unreadableFile(path:reason:)``.
+    public static func hash(fileAt path: String) throws -> Digest {
+        guard let file = fopen(path, "rb") else {
+            throw FrameFilesError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        var hasher = SHA256()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count > 0 { chunk.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } }
+            if count < chunk.count {
+                if ferror(file) != 0 {
+                    throw FrameFilesError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+                }
+                break
+            }
+        }
+        return hasher.finalize()
+    }
+
+    // FIPS 180-4, 4.2.2: the first 32 bits of the fractional parts of the cube roots of the
+    // first 64 primes.
+    private static let roundConstants: [UInt32] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+    ]
+
+    @inline(__always)
+    private static func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+
+    /// FIPS 180-4, 6.2.2 on `count` consecutive 64-byte blocks.
+    private mutating func compress(blocks: UnsafeRawPointer, count: Int) {
+        var h = state
+        Self.roundConstants.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                for blockIndex in 0..<count {
+                    let block = blocks + blockIndex * 64
+                    for t in 0..<16 {
+                        w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
+                    }
+                    for t in 16..<64 {
+                        let x = w[t - 15], y = w[t - 2]
+                        let s0 = Self.rotateRight(x, 7) ^ Self.rotateRight(x, 18) ^ (x >> 3)
+                        let s1 = Self.rotateRight(y, 17) ^ Self.rotateRight(y, 19) ^ (y >> 10)
+                        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                    }
+                    var a = h.0, b = h.1, c = h.2, d = h.3, e = h.4, f = h.5, g = h.6, hh = h.7
+                    for t in 0..<64 {
+                        let sigma1 = Self.rotateRight(e, 6) ^ Self.rotateRight(e, 11) ^ Self.rotateRight(e, 25)
+                        let choose = (e & f) ^ (~e & g)
+                        let t1 = hh &+ sigma1 &+ choose &+ k[t] &+ w[t]
+                        let sigma0 = Self.rotateRight(a, 2) ^ Self.rotateRight(a, 13) ^ Self.rotateRight(a, 22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let t2 = sigma0 &+ majority
+                        hh = g; g = f; f = e; e = d &+ t1
+                        d = c; c = b; b = a; a = t1 &+ t2
+                    }
+                    h.0 &+= a; h.1 &+= b; h.2 &+= c; h.3 &+= d
+                    h.4 &+= e; h.5 &+= f; h.6 &+= g; h.7 &+= hh
+                }
+            }
+        }
+        state = h
+    }
+}

@@ -1,0 +1,117 @@
+import Dispatch
+import Foundation
+import FrameFiles
+import Rendering
+import Images
+
+// Design note: Ctrl-C (SIGINT) or a `kill` (SIGTERM) during a render must not leave a
+// half-written hidden folder beside the output. Writers register what they create before
+// they create it and unregister it once it is swapped in or removed; the handler removes
+// whatever is still registered, stops registered child processes (ffmpeg) and exits with the
+// shell's 128 + signal status. Signals are received through DispatchSource on a private queue,
+// not in an async-signal handler, so the cleanup may take locks and call FileManager. The
+// lock also serialises the handler with a writer's final swap (rename old aside, rename new
+// in): an interrupt lands before or after the swap, never between its two renames.
+
+/// Removes in-progress temporary output when the process is interrupted.
+///
+/// The command line calls ``install(beforeExit:)`` once at start-up; ``FrameSequenceWriter``
+/// and the previews register their temporary folders and files themselves.
+public enum InterruptCleanup {
+    /// Installs SIGINT and SIGTERM handling (idempotent). On a signal: registered child
+    /// processes get SIGTERM, registered paths are removed, `beforeExit` runs (e.g. to print
+    /// "interrupted"), and the process exits with status 128 + signal number (130, 143).
+    /// `beforeExit` runs with the registry locked and must not call back into this type.
+    public static func install(beforeExit: (@Sendable (Int32) -> Void)? = nil) {
+        registry.install(beforeExit: beforeExit)
+    }
+
+    /// Registers a temporary file or folder to remove on interrupt.
+    public static func register(path: String) {
+        registry.lock.withLock { _ = registry.paths.insert(path) }
+    }
+
+    /// Forgets `path` (it was swapped in, or removed by its owner).
+    public static func unregister(path: String) {
+        registry.lock.withLock { _ = registry.paths.remove(path) }
+    }
+
+    /// Registers a child process to stop on interrupt.
+    public static func register(processID: Int32) {
+        registry.lock.withLock { _ = registry.processes.insert(processID) }
+    }
+
+    /// Forgets a child process (it has exited).
+    public static func unregister(processID: Int32) {
+        registry.lock.withLock { _ = registry.processes.remove(processID) }
+    }
+
+    /// The registered paths, sorted (for diagnostics and tests).
+    public static var registeredPaths: [String] {
+        registry.lock.withLock { registry.paths.sorted() }
+    }
+
+    /// What the signal handler does before exiting: stops registered processes and removes
+    /// registered paths. Returns the paths it removed.
+    @discardableResult
+    public static func cleanUpNow() -> [String] {
+        registry.lock.withLock { registry.cleanUpLocked() }
+    }
+
+    /// Runs `body` with the registry locked, so that no interrupt cleanup runs meanwhile.
+    static func withRegistryLocked<T>(_ body: () throws -> T) rethrows -> T {
+        try registry.lock.withLock(body)
+    }
+
+    /// Registers a path while the registry is already locked (inside ``withRegistryLocked(_:)``).
+    static func registerLocked(path: String) { registry.paths.insert(path) }
+    static func unregisterLocked(path: String) { registry.paths.remove(path) }
+
+    private static let registry = Registry()
+
+    private final class Registry: @unchecked Sendable {
+        let lock = NSLock()
+        var paths = Set<String>()
+        var processes = Set<Int32>()
+        private var sources: [DispatchSourceSignal] = []
+        private let queue = DispatchQueue(label: "animatic.interrupt-cleanup")
+
+        func install(beforeExit: (@Sendable (Int32) -> Void)?) {
+            lock.lock()
+            defer { lock.unlock() }
+            guard sources.isEmpty else { return }
+            for signalNumber in [SIGINT, SIGTERM] {
+                // The default action would kill the process before the source sees the signal.
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+                source.setEventHandler { [unowned self] in
+                    self.lock.lock()
+                    _ = self.cleanUpLocked()
+                    // Keep the lock: no writer may swap a folder in after the cleanup.
+                    beforeExit?(signalNumber)
+                    exit(128 + signalNumber)
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
+
+        func cleanUpLocked() -> [String] {
+            for process in processes { kill(process, SIGTERM) }
+            processes.removeAll()
+            var removed = [String]()
+            // Deepest paths first, so a registered file inside a registered folder goes first.
+            for path in paths.sorted(by: { $0.count > $1.count }) {
+                // A worker may still add a file while the folder is being removed: retry.
+                for _ in 0..<5 {
+                    var isFolder: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { break }
+                    if (try? FileManager.default.removeItem(atPath: path)) != nil { break }
+                }
+                removed.append(path)
+            }
+            paths.removeAll()
+            return removed
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import FrameFiles
+import Rendering
+import Images
+
+// Design note: the two knobs every preview shares. A preview is about watching the motion, so
+// a lower fps picks the frame nearest to each preview instant (real-time playback, fewer
+// frames) rather than slowing the animation down; a smaller width shrinks the frames keeping
+// their aspect ratio. Neither ever enlarges or duplicates frames.
+
+/// Frame rate and width of a preview.
+public struct PreviewOptions: Equatable, Sendable {
+    /// Frames per second of the preview; nil or a value at or above the sequence's keeps every
+    /// frame. GIF previews are capped at 50 (browsers slow down faster GIFs).
+    public var fps: Double?
+    /// Width in pixels; nil or a value at or above the frames' keeps their size.
+    public var width: Int?
+
+    public init(fps: Double? = nil, width: Int? = nil) {
+        self.fps = fps; self.width = width
+    }
+
+    func validate() throws {
+        if let fps, !(fps.isFinite && fps > 0) {
+            throw PreviewError.invalidOption("the preview fps must be a positive number, not \(fps)")
+        }
+        if let width, width < 1 {
+            throw PreviewError.invalidOption("the preview width must be at least 1 pixel, not \(width)")
+        }
+    }
+
+    /// The preview size for frames of `width` x `height` (scaled down only, aspect kept).
+    func scaledSize(width frameWidth: Int, height frameHeight: Int) -> (width: Int, height: Int) {
+        guard let width, width < frameWidth else { return (frameWidth, frameHeight) }
+        let height = max(1, Int((Double(frameHeight) * Double(width) / Double(frameWidth)).rounded()))
+        return (width, height)
+    }
+}
+
+/// A preview file that was written.
+public struct PreviewFile: Equatable, Sendable {
+    public var path: String
+    /// File size in bytes.
+    public var byteCount: Int
+    /// Frames in the file, when the writer knows it (not for ffmpeg's encoders).
+    public var frameCount: Int?
+    /// Pixel size.
+    public var width: Int
+    public var height: Int
+
+    public init(path: String, byteCount: Int, frameCount: Int?, width: Int, height: Int) {
+        self.path = path; self.byteCount = byteCount; self.frameCount = frameCount; self.width = width; self.height = height
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import FrameFiles
+import Rendering
+import Images
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Design note: a render is written into a hidden sibling of its folder, `OUT/.ID.tmp-PID`, and
+// published only when complete: the old `OUT/ID` is renamed aside to `OUT/.ID.old-PID`, the new
+// folder renamed in, and the old one deleted. Renames within one parent are atomic and cheap
+// whatever the folder holds, so the previous render survives any failure up to the swap, a
+// reader never sees a mix of two renders, and frames of a longer earlier run cannot linger
+// (the new folder starts empty). The only window without `OUT/ID` lies between the two
+// renames (Linux's RENAME_EXCHANGE would close it, but glibc's renameat2 is not visible to
+// Swift). Nothing outside `OUT/ID` and its two hidden siblings is touched; a sibling left
+// behind by a killed process is recognised by its PID and removed by the next render.
+
+/// The temporary folder of one render and the swap that publishes it.
+final class StagingFolder {
+    /// `OUT/ID`.
+    let target: String
+    /// `OUT/.ID.tmp-PID`, where the frames are written.
+    let path: String
+    /// `OUT/.ID.old-PID`, where the previous render waits during the swap.
+    private let asidePath: String
+    private var isOpen = true
+
+    /// Targets being written by this process (two writers of one folder would share a name).
+    private static let active = Active()
+    private final class Active: @unchecked Sendable {
+        let lock = NSLock()
+        var targets = Set<String>()
+    }
+
+    /// Creates `parent` when missing and an empty temporary folder beside `parent/name`.
+    init(parent: String, name: String) throws {
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
+            throw OutputError.invalidSceneID(name)
+        }
+        try Self.makeFolders(parent)
+        let target = (parent as NSString).appendingPathComponent(name)
+        self.target = target
+        let pid = getpid()
+        path = (parent as NSString).appendingPathComponent(".\(name).tmp-\(pid)")
+        asidePath = (parent as NSString).appendingPathComponent(".\(name).old-\(pid)")
+
+        var info = stat()
+        if stat(target, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw OutputError.notAFolder(path: target)
+        }
+        let claimed = Self.active.lock.withLock { Self.active.targets.insert(target).inserted }
+        guard claimed else { throw OutputError.alreadyWriting(path: target) }
+        do {
+            Self.removeLeftovers(in: parent, name: name)
+            InterruptCleanup.register(path: path)
+            guard mkdir(path, 0o755) == 0 else {
+                let code = errno
+                throw code == ENOSPC || code == EDQUOT
+                    ? OutputError.diskFull(path: path)
+                    : OutputError.unwritableFolder(path: parent, reason: String(cString: strerror(code)))
+            }
+        } catch {
+            InterruptCleanup.unregister(path: path)
+            Self.active.lock.withLock { _ = Self.active.targets.remove(target) }
+            isOpen = false
+            throw error
+        }
+    }
+
+    deinit {
+        discard()
+    }
+
+    /// The path of `name` inside the temporary folder.
+    func file(_ name: String) -> String {
+        (path as NSString).appendingPathComponent(name)
+    }
+
+    /// Swaps the temporary folder in as `target`; the previous content of `target` is deleted.
+    func publish() throws {
+        guard isOpen else { throw OutputError.writerClosed }
+        let parent = (target as NSString).deletingLastPathComponent
+        try InterruptCleanup.withRegistryLocked {
+            var hadPrevious = false
+            var info = stat()
+            if lstat(target, &info) == 0 {
+                guard rename(target, asidePath) == 0 else {
+                    throw OutputError.unwritableFolder(path: parent, reason: "cannot move the previous \(target) aside: "
+                                                       + String(cString: strerror(errno)))
+                }
+                hadPrevious = true
+                InterruptCleanup.registerLocked(path: asidePath)
+            }
+            guard rename(path, target) == 0 else {
+                let reason = String(cString: strerror(errno))
+                if hadPrevious, rename(asidePath, target) == 0 { InterruptCleanup.unregisterLocked(path: asidePath) }
+                throw OutputError.unwritableFolder(path: parent, reason: "cannot move the new frames into \(target): \(reason)")
+            }
+            InterruptCleanup.unregisterLocked(path: path)
+        }
+        close()
+        Self.removeTree(asidePath)
+        InterruptCleanup.unregister(path: asidePath)
+    }
+
+    /// Removes the temporary folder and everything in it (after a failure or a cancel).
+    func discard() {
+        guard isOpen else { return }
+        Self.removeTree(path)
+        InterruptCleanup.unregister(path: path)
+        close()
+    }
+
+    private func close() {
+        isOpen = false
+        Self.active.lock.withLock { _ = Self.active.targets.remove(target) }
+    }
+
+    /// `mkdir -p` with typed errors: the failing folder and the system's reason.
+    static func makeFolders(_ folder: String) throws {
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw OutputError.unwritableFolder(path: folder, reason: "it is a file, not a folder")
+            }
+            return
+        }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != folder { try makeFolders(parent) }
+        if mkdir(folder, 0o755) != 0, errno != EEXIST {
+            let code = errno
+            throw code == ENOSPC || code == EDQUOT
+                ? OutputError.diskFull(path: folder)
+                : OutputError.unwritableFolder(path: folder, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// Removes `.NAME.tmp-PID` and `.NAME.old-PID` siblings whose process is gone, or which
+    /// belong to this process but to no active writer (the caller holds the target's claim).
+    private static func removeLeftovers(in parent: String, name: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
+        let own = getpid()
+        for entry in entries {
+            for marker in [".\(name).tmp-", ".\(name).old-"] where entry.hasPrefix(marker) {
+                guard let pid = Int32(entry.dropFirst(marker.count)), pid > 0 else { continue }
+                let gone = pid == own || (kill(pid, 0) != 0 && errno == ESRCH)
+                if gone { removeTree((parent as NSString).appendingPathComponent(entry)) }
+            }
+        }
+    }
+
+    private static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

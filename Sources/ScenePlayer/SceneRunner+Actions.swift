@@ -1,0 +1,190 @@
+// Design note: event actions. Each runs against the item its trigger concerns unless it names
+// one; behavior changes go through the UIKit-style objects, so they take effect on the
+// animator's next step exactly as UIKit applies changes made in a callback.
+import Dynamics
+import Foundation
+import SceneFormat
+
+extension SceneRunner {
+    func target(_ id: String?, _ context: RunContext) -> Int? {
+        if let id { return itemIndex[id] }
+        return context.item
+    }
+
+    func run(_ actions: [ActionSpec], context: RunContext) {
+        for action in actions { perform(action, context: context) }
+    }
+
+    func perform(_ action: ActionSpec, context: RunContext) {
+        let now = Double(stepCount) * stepInterval
+        switch action {
+        case .animate(let a):
+            guard let k = target(a.item, context) else { return }
+            let item = items[k]
+            animations.append(VisualAnimation(item: k, start: now + a.delay, duration: a.duration, curve: a.curve,
+                                              fromColor: item.color, toColor: a.color, fromAlpha: item.alpha, toAlpha: a.alpha,
+                                              fromScale: item.scale, toScale: a.scale, then: a.then, context: context))
+        case .removeFromBehavior(let m):
+            guard let k = target(m.item, context), let b = behaviorsByID[m.behavior] else { return }
+            if !removeItem(items[k].view, from: b), b.dynamicAnimator != nil, holdsItem(b, items[k].view) {
+                // Snaps and attachments hold fixed items: leaving one removes the behavior.
+                detach(b)
+            }
+        case .addToBehavior(let m):
+            guard let k = target(m.item, context), let b = behaviorsByID[m.behavior] else { return }
+            addItem(items[k].view, to: b)
+        case .removeFromView(let i):
+            guard let k = target(i.item, context) else { return }
+            items[k].visible = false
+        case .removeItem(let i):
+            guard let k = target(i.item, context) else { return }
+            items[k].visible = false
+            items[k].removed = true
+            for b in allLiveBehaviors() where holdsItem(b, items[k].view) {
+                if !removeItem(items[k].view, from: b) { detach(b) }
+            }
+        case .addBehavior(let add):
+            if let b = try? makeBehavior(add.behavior), b.dynamicAnimator == nil, b.parent == nil { animator.addBehavior(b) }
+        case .removeBehavior(let r):
+            if let b = behaviorsByID[r.behavior] { detach(b) }
+        case .set(let s):
+            apply(s, context: context)
+        case .snapTo(let s):
+            guard let k = target(s.item, context), let p = s.point.resolved(tap: context.tap) else { return }
+            let view = items[k].view
+            // The recipe removes the old snap first: two snaps on one item fight.
+            for b in allLiveBehaviors() {
+                if let snap = b as? SnapBehavior, snap.item === view { detach(snap) }
+            }
+            let snap = SnapBehavior(item: view, snapTo: CGPoint(x: p.x, y: p.y))
+            snap.damping = CGFloat(s.damping)
+            animator.addBehavior(snap)
+        case .pushToward(let p):
+            guard let k = target(p.item, context), let point = p.point.resolved(tap: context.tap),
+                  let push = behaviorsByID[p.behavior] as? PushBehavior else { return }
+            let c = items[k].view.center
+            let dx = point.x - Double(c.x), dy = point.y - Double(c.y)
+            push.setAngle(CGFloat(atan2(dy, dx)), magnitude: CGFloat((dx * dx + dy * dy).squareRoot() * p.magnitudePerPoint))
+            push.active = true
+        case .drag(let d):
+            guard var pan = activePan, let k = pan.item, target(nil, context) == k else { return }
+            let view = items[k].view
+            let candidates: [DynamicBehavior]
+            switch d.suspend {
+            case .all: candidates = allLiveBehaviors().filter { holdsItem($0, view) && !($0.childBehaviors.count > 0) }
+            case .behaviors(let ids): candidates = ids.compactMap { behaviorsByID[$0] }
+            }
+            for b in candidates where holdsItem(b, view) {
+                if removeItem(view, from: b) { pan.suspended.append(b) } else { detach(b); pan.suspendedWhole.append(b) }
+            }
+            pan.releaseVelocity = d.releaseVelocity
+            pan.dragging = true
+            activePan = pan
+        }
+    }
+
+    /// Removes a behavior from wherever it sits in the tree.
+    func detach(_ b: DynamicBehavior) {
+        if let parent = b.parent { parent.removeChildBehavior(b) } else { animator.removeBehavior(b) }
+    }
+
+    func apply(_ s: SetAction, context: RunContext) {
+        switch s.target {
+        case .item(let id):
+            guard let k = target(id, context) else { return }
+            let item = items[k]
+            for setting in s.settings {
+                switch setting {
+                case .color(let c): item.color = c
+                case .alpha(let a): item.alpha = a
+                case .scale(let v): item.scale = v
+                case .cornerRadius(let r): item.cornerRadius = r
+                case .center(let p):
+                    if let p = p.resolved(tap: context.tap) {
+                        item.view.center = CGPoint(x: p.x, y: p.y)
+                        animator.updateItem(usingCurrentState: item.view)
+                    }
+                case .angle(let a):
+                    item.view.rotation = CGFloat(a)
+                    animator.updateItem(usingCurrentState: item.view)
+                default: break
+                }
+            }
+        case .behavior(let id):
+            guard let b = behaviorsByID[id] else { return }
+            for setting in s.settings { apply(setting, to: b, context: context) }
+        }
+    }
+
+    func apply(_ setting: PropertySetting, to b: DynamicBehavior, context: RunContext) {
+        func point(_ p: PointExpression) -> CGPoint? { p.resolved(tap: context.tap).map { CGPoint(x: $0.x, y: $0.y) } }
+        switch (b, setting) {
+        case (let g as GravityBehavior, .angle(let a)): g.angle = CGFloat(a)
+        case (let g as GravityBehavior, .magnitude(let m)): g.magnitude = CGFloat(m)
+        case (let g as GravityBehavior, .direction(let d)): g.gravityDirection = CGVector(dx: d.dx, dy: d.dy)
+        case (let p as PushBehavior, .angle(let a)): p.angle = CGFloat(a)
+        case (let p as PushBehavior, .magnitude(let m)): p.magnitude = CGFloat(m)
+        case (let p as PushBehavior, .direction(let d)): p.pushDirection = CGVector(dx: d.dx, dy: d.dy)
+        case (let p as PushBehavior, .active(let on)): p.active = on
+        case (let c as CollisionBehavior, .collisionMode(let m)):
+            c.collisionMode = m == .items ? .items : m == .boundaries ? .boundaries : .everything
+        case (let c as CollisionBehavior, .referenceBoundsAsBoundary(let on)): c.translatesReferenceBoundsIntoBoundary = on
+        case (let c as CollisionBehavior, .referenceBoundsInsets(let i)):
+            c.setTranslatesReferenceBoundsIntoBoundary(with: (CGFloat(i.top), CGFloat(i.left), CGFloat(i.bottom), CGFloat(i.right)))
+        case (let s as SnapBehavior, .point(let p)): if let p = point(p) { s.snapPoint = p }
+        case (let s as SnapBehavior, .damping(let d)): s.damping = CGFloat(d)
+        case (let a as AttachmentBehavior, .anchor(let p)): if let p = point(p) { a.anchorPoint = p }
+        case (let a as AttachmentBehavior, .length(let l)): a.length = CGFloat(l)
+        case (let a as AttachmentBehavior, .frequency(let f)): a.frequency = CGFloat(f)
+        case (let a as AttachmentBehavior, .damping(let d)): a.damping = CGFloat(d)
+        case (let a as AttachmentBehavior, .frictionTorque(let t)): a.frictionTorque = CGFloat(t)
+        case (let a as AttachmentBehavior, .range(let r)):
+            a.attachmentRange = r.map { FloatRange(minimum: CGFloat($0.lowerBound), maximum: CGFloat($0.upperBound)) } ?? .infinite
+        case (let i as DynamicItemBehavior, .elasticity(let v)): i.elasticity = CGFloat(v)
+        case (let i as DynamicItemBehavior, .friction(let v)): i.friction = CGFloat(v)
+        case (let i as DynamicItemBehavior, .density(let v)): i.density = CGFloat(v)
+        case (let i as DynamicItemBehavior, .resistance(let v)): i.resistance = CGFloat(v)
+        case (let i as DynamicItemBehavior, .angularResistance(let v)): i.angularResistance = CGFloat(v)
+        case (let i as DynamicItemBehavior, .allowsRotation(let v)): i.allowsRotation = v
+        case (let i as DynamicItemBehavior, .anchored(let v)): i.isAnchored = v
+        case (let i as DynamicItemBehavior, .charge(let v)): i.charge = CGFloat(v)
+        case (let f as FieldBehavior, .position(let p)): if let p = point(p) { f.position = p }
+        case (let f as FieldBehavior, .region(let r)): f.region = Self.region(r)
+        case (let f as FieldBehavior, .strength(let v)): f.strength = CGFloat(v)
+        case (let f as FieldBehavior, .falloff(let v)): f.falloff = CGFloat(v)
+        case (let f as FieldBehavior, .minimumRadius(let v)): f.minimumRadius = CGFloat(v)
+        case (let f as FieldBehavior, .direction(let d)): f.direction = CGVector(dx: d.dx, dy: d.dy)
+        case (let f as FieldBehavior, .smoothness(let v)): f.smoothness = CGFloat(v)
+        case (let f as FieldBehavior, .animationSpeed(let v)): f.animationSpeed = CGFloat(v)
+        default: break
+        }
+    }
+
+    /// Advances visual animations; finished ones run their `then` actions.
+    func advanceAnimations(to t: Double) {
+        var finished: [VisualAnimation] = []
+        var k = 0
+        while k < animations.count {
+            let a = animations[k]
+            if t < a.start { k += 1; continue }
+            let f = a.duration > 0 ? min((t - a.start) / a.duration, 1) : 1
+            let u = a.curve.value(f)
+            let item = items[a.item]
+            if let c = a.toColor {
+                item.color = SceneColor(red: a.fromColor.red + u * (c.red - a.fromColor.red),
+                                        green: a.fromColor.green + u * (c.green - a.fromColor.green),
+                                        blue: a.fromColor.blue + u * (c.blue - a.fromColor.blue),
+                                        alpha: a.fromColor.alpha + u * (c.alpha - a.fromColor.alpha))
+            }
+            if let v = a.toAlpha { item.alpha = a.fromAlpha + u * (v - a.fromAlpha) }
+            if let v = a.toScale { item.scale = a.fromScale + u * (v - a.fromScale) }
+            if f >= 1 {
+                finished.append(a)
+                animations.remove(at: k)
+            } else {
+                k += 1
+            }
+        }
+        for a in finished { run(a.then, context: a.context) }
+    }
+}

@@ -1,0 +1,11 @@
+/* Test-only C helpers for Animatic's tests. */
+#ifndef ANIMATIC_CTESTSUPPORT_H
+#define ANIMATIC_CTESTSUPPORT_H
+#include <stddef.h>
+#include <stdint.h>
+
+/** Counts the filter type of every row of a non-interlaced PNG (counts[0] none ... counts[4]
+    Paeth). Returns 0 on success, non-zero when the data is not a readable PNG. */
+int test_count_png_row_filters(const uint8_t *data, size_t size, unsigned long counts[5]);
+
+#endif

@@ -1,0 +1,183 @@
+import Foundation
+import FrameOutput
+import FrameFiles
+import Rendering
+import Images
+import XCTest
+
+// ffmpeg previews: the arguments (always checked), a missing ffmpeg as a typed error naming
+// the Debian package (always checked), and, when ffmpeg is installed, real MP4, GIF, WebP
+// and APNG files whose frame counts, sizes and loop flags are read back.
+
+final class FFmpegPreviewTests: XCTestCase {
+    var scratch: ScratchFolder!
+    override func setUp() { scratch = ScratchFolder() }
+    override func tearDown() { scratch.remove() }
+
+    /// 30 rain frames at 60 fps (half a second), 64 x 48.
+    func folder(frames: Range<Int> = 0..<30) throws -> FrameFolder {
+        let out = scratch.child("output")
+        try writeSequence(to: out, frameCount: frames.upperBound,
+                          options: FrameSequenceOptions(jobs: 2, frames: FrameRange(frames)))
+        return try FrameFolder(path: out + "/rain")
+    }
+
+    func requireFFmpeg() throws {
+        guard FFmpegPreview.isAvailable else { throw XCTSkip("ffmpeg is not installed (apt-get install ffmpeg)") }
+    }
+
+    func testMissingFFmpegIsATypedErrorNamingThePackage() throws {
+        let frames = try folder(frames: 0..<3)
+        let path = scratch.child("preview.mp4")
+        XCTAssertThrowsError(try FFmpegPreview.write(.mp4, from: frames, to: path, ffmpeg: scratch.child("no/ffmpeg"))) { error in
+            XCTAssertEqual(error as? PreviewError, .ffmpegMissing)
+            XCTAssertTrue("\(error)".contains("apt-get install ffmpeg"), "\(error)")
+        }
+        XCTAssertNil(FFmpeg.locate("ffmpeg", searchPath: scratch.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
+    func testArguments() throws {
+        let frames = try folder(frames: 5..<30)
+        let pattern = frames.path + "/frame_%05d.png"
+        let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-framerate", "60", "-start_number", "5", "-i", pattern]
+        XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 64, frameHeight: 48),
+                       input + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+        XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(fps: 30, width: 33),
+                                               frameWidth: 64, frameHeight: 48),
+                       input + ["-vf", "fps=30,scale=32:-2:flags=lanczos",
+                                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+        XCTAssertEqual(FFmpegPreview.arguments(for: .gif, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 64, frameHeight: 48),
+                       input + ["-vf", "fps=50,split[frames][copy];[copy]palettegen=stats_mode=diff[palette];[frames][palette]paletteuse=dither=bayer",
+                                "-loop", "0", "-f", "gif", "o"])
+        XCTAssertEqual(FFmpegPreview.arguments(for: .webp, folder: frames, output: "o", options: PreviewOptions(width: 32), frameWidth: 64, frameHeight: 48),
+                       input + ["-vf", "scale=32:-1:flags=lanczos", "-c:v", "libwebp_anim", "-lossless", "1", "-loop", "0", "-f", "webp", "o"])
+        XCTAssertEqual(FFmpegPreview.arguments(for: .apng, folder: frames, output: "o", options: PreviewOptions(fps: 90), frameWidth: 64, frameHeight: 48),
+                       input + ["-plays", "0", "-f", "apng", "o"])
+    }
+
+    func testMP4() throws {
+        try requireFFmpeg()
+        let frames = try folder()
+        let path = frames.path + "/" + PreviewFormat.mp4.defaultFileName
+        let preview = try FFmpegPreview.write(.mp4, from: frames, to: path)
+        XCTAssertEqual(preview.width, 64)
+        XCTAssertGreaterThan(preview.byteCount, 0)
+        XCTAssertEqual(try ffprobeFrameCount(path), 30)
+        XCTAssertEqual(try ffprobe(["-select_streams", "v:0", "-show_entries", "stream=codec_name,pix_fmt,width,height",
+                                    "-of", "csv=p=0", path]), "h264,64,48,yuv420p")
+        XCTAssertEqual(try topLevelBoxes(path).filter { ["moov", "mdat"].contains($0) }, ["moov", "mdat"], "+faststart: moov first")
+
+        // Half the rate and an odd width: 15 frames, even size.
+        let small = scratch.child("small.mp4")
+        let scaled = try FFmpegPreview.write(.mp4, from: frames, to: small, options: PreviewOptions(fps: 30, width: 33))
+        XCTAssertEqual(scaled.width, 32)
+        XCTAssertEqual(scaled.height, 24)
+        XCTAssertEqual(try ffprobeFrameCount(small), 15)
+        XCTAssertEqual(try ffprobe(["-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", small]), "32,24")
+        XCTAssertEqual(scratch.entries(frames.path).filter { $0.hasPrefix(".") }, [])
+    }
+
+    func testGIFIsCappedAt50FPSAndLoops() throws {
+        try requireFFmpeg()
+        let frames = try folder()
+        let path = scratch.child("preview.gif")
+        try FFmpegPreview.write(.gif, from: frames, to: path)
+        XCTAssertEqual(try ffprobeFrameCount(path), 25, "0.5 s at 50 fps")
+        let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
+        XCTAssertEqual(Array(bytes.prefix(6)), Array("GIF89a".utf8))
+        // NETSCAPE2.0 application extension with loop count 0 (forever).
+        let netscape = Array("NETSCAPE2.0".utf8)
+        guard let at = (0..<(bytes.count - 16)).first(where: { Array(bytes[$0..<($0 + 11)]) == netscape }) else {
+            return XCTFail("no loop extension")
+        }
+        XCTAssertEqual(bytes[at + 11], 3)
+        XCTAssertEqual(bytes[at + 12], 1)
+        XCTAssertEqual(UInt16(bytes[at + 13]) | UInt16(bytes[at + 14]) << 8, 0)
+        XCTAssertEqual(try ffprobeFrameCount(try FFmpegPreview.write(.gif, from: frames, to: scratch.child("slow.gif"),
+                                                                     options: PreviewOptions(fps: 20)).path), 10)
+    }
+
+    func testWebPIsAnimatedAndLoops() throws {
+        try requireFFmpeg()
+        let frames = try folder()
+        let path = scratch.child("preview.webp")
+        try FFmpegPreview.write(.webp, from: frames, to: path, options: PreviewOptions(width: 32))
+        // RIFF container: an ANIM chunk (loop count 0) and one ANMF chunk per frame.
+        let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
+        XCTAssertEqual(String(decoding: bytes[0..<4], as: UTF8.self), "RIFF")
+        XCTAssertEqual(String(decoding: bytes[8..<12], as: UTF8.self), "WEBP")
+        var offset = 12
+        var chunks: [String: Int] = [:]
+        var loopCount: Int?
+        var canvas: (Int, Int)?
+        while offset + 8 <= bytes.count {
+            let type = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            chunks[type, default: 0] += 1
+            if type == "ANIM" { loopCount = Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 }
+            if type == "VP8X" {
+                let w = Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 | Int(bytes[offset + 14]) << 16
+                let h = Int(bytes[offset + 15]) | Int(bytes[offset + 16]) << 8 | Int(bytes[offset + 17]) << 16
+                canvas = (w + 1, h + 1)
+            }
+            offset += 8 + size + (size & 1)
+        }
+        XCTAssertEqual(chunks["ANIM"], 1)
+        XCTAssertEqual(loopCount, 0)
+        XCTAssertEqual(chunks["ANMF"], 30)
+        XCTAssertEqual(canvas?.0, 32)
+        XCTAssertEqual(canvas?.1, 24)
+    }
+
+    func testFFmpegAPNGLoops() throws {
+        try requireFFmpeg()
+        let frames = try folder(frames: 10..<30)  // a partial render: -start_number 10
+        let path = scratch.child("ffmpeg.apng")
+        try FFmpegPreview.write(.apng, from: frames, to: path)
+        XCTAssertEqual(try ffprobeFrameCount(path), 20)
+        let chunks = readChunks(path)
+        XCTAssertTrue(chunks.allSatisfy(\.crcIsValid))
+        let actl = chunks.first { $0.type == "acTL" }
+        XCTAssertEqual(actl?.uint32(at: 0), 20)
+        XCTAssertEqual(actl?.uint32(at: 4), 0, "-plays 0: loop forever")
+    }
+
+    func testFFmpegFailureKeepsThePreviousFileAndSaysWhy() throws {
+        // Runs without ffmpeg: a stand-in that writes part of its output, complains and fails.
+        let frames = try folder(frames: 0..<3)
+        let fake = scratch.child("ffmpeg")
+        let script = "#!/bin/sh\nfor last; do :; done\nprintf partial > \"$last\"\necho 'line one' >&2\necho 'Error: no luck' >&2\nexit 3\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: fake, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755]))
+        let path = scratch.child("preview.mp4")
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("old".utf8)))
+        XCTAssertThrowsError(try FFmpegPreview.write(.mp4, from: frames, to: path, ffmpeg: fake)) { error in
+            XCTAssertEqual(error as? PreviewError, .ffmpegFailed(format: "MP4", status: 3, stderr: "line one\nError: no luck"))
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: path), Data("old".utf8))
+        XCTAssertEqual(scratch.entries().filter { $0.hasPrefix(".") }, [], "the partial output is removed")
+
+        // A frame that is not a PNG is reported before ffmpeg runs.
+        XCTAssertTrue(FileManager.default.createFile(atPath: frames.path(ofFrame: 0), contents: Data("not a png".utf8)))
+        XCTAssertThrowsError(try FFmpegPreview.write(.apng, from: frames, to: path, ffmpeg: fake)) { error in
+            XCTAssertEqual(error as? PreviewError, .unreadableFrame(path: frames.path(ofFrame: 0), .notPNG(source: "file '\(frames.path(ofFrame: 0))'")))
+        }
+    }
+
+    /// The top-level box types of an MP4 file.
+    func topLevelBoxes(_ path: String) throws -> [String] {
+        let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
+        var offset = 0
+        var boxes = [String]()
+        while offset + 8 <= bytes.count {
+            var size = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            boxes.append(String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self))
+            if size == 1 {
+                size = bytes[(offset + 8)..<(offset + 16)].reduce(0) { $0 << 8 | Int($1) }
+            }
+            guard size >= 8 else { break }
+            offset += size
+        }
+        return boxes
+    }
+}

@@ -1,0 +1,68 @@
+import XCTest
+@testable import ScenePlayer
+import SceneFormat
+
+/// The runner's `drag` action: the item follows the finger out of its behaviors and rejoins
+/// them on release.
+final class SceneRunnerDragTests: XCTestCase {
+    /// A 60 x 60 box in a collision behavior only (no gravity), flicked 150 pt to the right in
+    /// 0.5 s: the finger moves at 300 pt/s when it lifts at t = 0.7.
+    private func flickScene(releaseVelocity: Bool) throws -> Scene {
+        try loadScene("""
+        {
+          title: "fling", canvas: { width: 375, height: 667, scale: 1 }, fps: 60, duration: 1.5,
+          items: [ { id: "box", size: [60, 60], center: [100, 300] } ],
+          behaviors: [ { id: "collision", type: "collision", items: ["box"], referenceBoundsAsBoundary: true } ],
+          events: [ { on: "pan", item: "box", do: [ { drag: { suspend: "all", releaseVelocity: \(releaseVelocity) } } ] } ],
+          input: [ { at: 0.2, pan: { path: [[100, 300], [250, 300]], duration: 0.5 } } ],
+        }
+        """)
+    }
+
+    // Regression: with `suspend: "all"` the item is in no behavior during the drag, so the
+    // animator has no body for it when the finger lifts; the release velocity was set on
+    // nothing and the box stayed where it was dropped.
+    func testReleaseVelocityFlingsAnItemDraggedOutOfAllItsBehaviors() throws {
+        let scene = try flickScene(releaseVelocity: true)
+        let frames = try playTrace(scene)
+        // The finger lifts at t = 0.7, before the step that the next frame shows.
+        let release = scene.frame(at: 0.7) + 1
+        let dropped = frames[release].item("box")
+        XCTAssertEqual(dropped.x, 252.5, accuracy: 2.6, "let go at the end of the pan, then moving on")
+        let after = frames[release + 1].item("box")
+        XCTAssertEqual(after.vx, 300, accuracy: 3, "leaves the finger at the finger's speed")
+        XCTAssertEqual(after.vy, 0, accuracy: 0.5)
+        // 0.2 s later it has flown on at about that speed (resistance 0.1 slows it a little).
+        let later = frames[release + 12].item("box")
+        XCTAssertEqual(later.x - dropped.x, 60, accuracy: 3)
+    }
+
+    func testWithoutReleaseVelocityTheItemStaysWhereItIsDropped() throws {
+        let scene = try flickScene(releaseVelocity: false)
+        let frames = try playTrace(scene)
+        let release = scene.frame(at: 0.7) + 1
+        for frame in frames[release...] {
+            XCTAssertEqual(frame.item("box").x, 250, accuracy: 0.5)
+            XCTAssertEqual(frame.item("box").speed, 0, accuracy: 0.01)
+        }
+    }
+
+    func testTheDraggedItemFollowsTheFingerAndIsOutOfItsBehaviors() throws {
+        let scene = try flickScene(releaseVelocity: false)
+        let pan = try XCTUnwrap(scene.scriptedPans.first)
+        var heldDuringPan: [Bool] = []
+        let frames = try playTrace(scene) { runner in
+            guard runner.time > pan.at + 0.02, runner.time < pan.end - 0.02 else { return }
+            let collision = try XCTUnwrap(runner.behaviorsByID["collision"])
+            heldDuringPan.append(runner.holdsItem(collision, runner.items[0].view))
+        }
+        XCTAssertFalse(heldDuringPan.isEmpty)
+        XCTAssertFalse(heldDuringPan.contains(true), "the box leaves the collision behavior while dragged")
+        for frame in frames where frame.time > pan.at && frame.time <= pan.end {
+            let box = frame.item("box")
+            XCTAssertEqual(box.y, 300, accuracy: 1e-9)
+            // The finger's position at the start of the step that led to this frame.
+            XCTAssertEqual(box.x, pan.finger(at: frame.time - 1.0 / 60).x, accuracy: 0.01)
+        }
+    }
+}
