@@ -32,7 +32,7 @@ let package = Package(
         // RGBA images and PNG encoding/decoding.
         .target(name: "Images", dependencies: ["CPNG"], swiftSettings: fast),
         // Frame states drawn with Cairo.
-        .target(name: "Rendering", dependencies: ["CCairo", "Images"], swiftSettings: fast),
+        .target(name: "Rendering", dependencies: ["CCairo", "Images", "SceneFormat"], swiftSettings: fast),
         // The on-disk layout of a render: frame file names, manifest, hashes.
         .target(name: "FrameFiles", dependencies: ["SceneFormat"], swiftSettings: fast),
         // Writing renders: frame sequences, the atomic swap, previews, contact sheets.
@@ -54,9 +54,9 @@ let package = Package(
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScenePlayerTests", dependencies: ["ScenePlayer", "SceneFormat", "Dynamics", "Rendering"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Images", "CTestSupport"]),
-        .testTarget(name: "FrameOutputTests", dependencies: ["FrameOutput", "FrameFiles", "Rendering", "Images", "BrowserSupport"]),
-        .testTarget(name: "CompareTests", dependencies: ["Compare", "Images", "Rendering", "FrameFiles", "BrowserSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Images", "SceneFormat", "CTestSupport"]),
+        .testTarget(name: "FrameOutputTests", dependencies: ["FrameOutput", "FrameFiles", "Rendering", "Images", "SceneFormat", "BrowserSupport"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "Images", "Rendering", "FrameFiles", "SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimaticTests", dependencies: ["animatic", "SceneFormat", "Images", "FrameFiles"]),
     ]
 )

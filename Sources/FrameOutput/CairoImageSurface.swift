@@ -1,6 +1,7 @@
 import CCairo
 import CPNG
 import Foundation
+import SceneFormat
 import FrameFiles
 import Rendering
 import Images
@@ -20,7 +21,7 @@ final class CairoImageSurface {
     let isOpaque: Bool
 
     /// A surface filled with `background`.
-    init(width: Int, height: Int, opaque: Bool, background: RGBA = .clear) throws {
+    init(width: Int, height: Int, opaque: Bool, background: SceneColor = .clear) throws {
         guard width > 0, height > 0, width <= FrameRenderer.maximumPixelSide, height <= FrameRenderer.maximumPixelSide else {
             throw RenderError.cairoFailure("cannot create a \(width) x \(height) pixel image")
         }

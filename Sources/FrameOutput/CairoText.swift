@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import SceneFormat
 import FrameFiles
 import Rendering
 import Images
@@ -15,7 +16,7 @@ enum CairoText {
     static let lock = NSLock()
 
     /// Draws `text` with its baseline starting at (`x`, `y`).
-    static func show(_ text: String, in cr: OpaquePointer, x: Double, y: Double, size: Double, color: RGBA, bold: Bool = false) {
+    static func show(_ text: String, in cr: OpaquePointer, x: Double, y: Double, size: Double, color: SceneColor, bold: Bool = false) {
         lock.withLock {
             cairo_save(cr)
             cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)

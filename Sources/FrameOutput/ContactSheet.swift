@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import SceneFormat
 import FrameFiles
 import Rendering
 import Images
@@ -108,8 +109,8 @@ public enum ContactSheet {
         }
         let layout = layout(cellCount: picked.count, frameWidth: header.width, frameHeight: header.height, options: options)
         let sheet = try CairoImageSurface(width: layout.width, height: layout.height, opaque: true,
-                                          background: RGBA(red: 0.93, green: 0.93, blue: 0.93))
-        let red = RGBA(red: 0.88, green: 0.1, blue: 0.1)
+                                          background: SceneColor(red: 0.93, green: 0.93, blue: 0.93))
+        let red = SceneColor(red: 0.88, green: 0.1, blue: 0.1)
         let contactFrames = options.contactFrames.sorted()
         var previous = Int.min
         for (cell, index) in picked.enumerated() {
@@ -134,7 +135,7 @@ public enum ContactSheet {
                     cairo_stroke(cr)
                 }
                 CairoText.show(label(frame: index, fps: folder.fps), in: cr, x: Double(x) + 1, y: Double(y) + h + 15,
-                               size: 12, color: RGBA(red: 0.2, green: 0.2, blue: 0.2))
+                               size: 12, color: SceneColor(red: 0.2, green: 0.2, blue: 0.2))
             }
         }
         let png = try sheet.pngData(preset: options.preset)

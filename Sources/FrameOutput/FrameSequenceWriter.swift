@@ -155,10 +155,14 @@ public final class FrameSequenceWriter {
     /// Waits for the last frames, writes `manifest.json` and publishes the folder: the previous
     /// `OUT/ID` is replaced only now. Returns the manifest.
     ///
+    /// `addingFiles` runs after the manifest is written and before the swap, with the staged
+    /// folder: whatever it writes there (previews, a contact sheet, a poster) is published
+    /// together with the frames, and if it throws, nothing is.
+    ///
     /// Throws ``OutputError/missingFrames(expected:received:)`` when fewer frames than the range
     /// needs were handed in, or the first failure of any frame; the previous folder then stays.
     @discardableResult
-    public func finish() throws -> FrameManifest {
+    public func finish(addingFiles: ((FrameFolder) throws -> Void)? = nil) throws -> FrameManifest {
         guard let staging else { throw OutputError.writerClosed }
         do {
             guard nextFrameIndex >= frames.upperBound else {
@@ -178,6 +182,7 @@ public final class FrameSequenceWriter {
                 pixelWidth: size.width, pixelHeight: size.height, scale: size.scale, png: options.preset.name,
                 hasTrace: options.writesTrace, frames: written)
             try OutputFile.write(Array(manifest.jsonText.utf8), to: staging.file(FrameFolder.manifestName))
+            if let addingFiles { try addingFiles(try FrameFolder(path: staging.path)) }
             try staging.publish()
             self.staging = nil
             report(done: written.count, final: true)

@@ -1,5 +1,6 @@
 import Images
 import CCairo
+import SceneFormat
 
 // Design note: the debug overlay (anchors, attachment lines, velocity arrows, contact points)
 // is drawn after the items, in canvas points, with round caps and joins so thin lines stay
@@ -46,7 +47,7 @@ extension FrameRenderer {
 
     /// A shaft ending at the base of a filled triangular head whose tip is at `to`.
     /// The head is 4 line widths long (at least 6 pt) and never longer than the arrow.
-    private func drawArrow(from: DrawPoint, to: DrawPoint, color: RGBA, width: Double, _ cr: OpaquePointer) {
+    private func drawArrow(from: DrawPoint, to: DrawPoint, color: SceneColor, width: Double, _ cr: OpaquePointer) {
         let dx = to.x - from.x, dy = to.y - from.y
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 0 else { return }
@@ -69,7 +70,7 @@ extension FrameRenderer {
         cairo_fill(cr)
     }
 
-    private func stroke(color: RGBA, width: Double, _ cr: OpaquePointer) {
+    private func stroke(color: SceneColor, width: Double, _ cr: OpaquePointer) {
         setSource(color, opacity: 1, cr)
         cairo_set_line_width(cr, width)
         cairo_stroke(cr)
@@ -79,7 +80,7 @@ extension FrameRenderer {
 extension OverlayPrimitive {
     /// Why the primitive cannot be drawn, or nil when it can.
     var drawingProblem: String? {
-        let points: [DrawPoint], color: RGBA, lengths: [Double]
+        let points: [DrawPoint], color: SceneColor, lengths: [Double]
         switch self {
         case let .line(from, to, c, width), let .arrow(from, to, c, width):
             points = [from, to]; color = c; lengths = [width]

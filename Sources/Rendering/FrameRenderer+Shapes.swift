@@ -1,5 +1,6 @@
 import Images
 import CCairo
+import SceneFormat
 
 // Design note: how one DrawItem becomes pixels. The transform follows UIKit's view model:
 // translate to the center, rotate, apply the visual scale, then build the outline centered on
@@ -36,7 +37,7 @@ extension FrameRenderer {
         }
         let opacity = min(item.alpha, 1)
         guard opacity > 0, item.scale != 0 else { return }
-        let fill: RGBA? = item.fill.alpha > 0 ? item.fill : nil
+        let fill: SceneColor? = item.fill.alpha > 0 ? item.fill : nil
         let stroke: DrawStroke? = item.stroke.flatMap { $0.width > 0 && $0.color.alpha > 0 ? $0 : nil }
         guard fill != nil || stroke != nil else { return }
 
@@ -136,7 +137,7 @@ extension FrameRenderer {
     }
 
     @inline(__always)
-    func setSource(_ color: RGBA, opacity: Double, _ cr: OpaquePointer) {
+    func setSource(_ color: SceneColor, opacity: Double, _ cr: OpaquePointer) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * opacity)
     }
 }

@@ -1,5 +1,6 @@
 import Images
 import CCairo
+import SceneFormat
 
 // Design note: a renderer owns one Cairo image surface and one context and reuses them for
 // every frame of the same pixel size and format; creating them per frame cost more than the
@@ -50,8 +51,7 @@ public final class FrameRenderer {
     /// Draws `frame`: background, then each item in order, then the overlay.
     ///
     /// One point is `frame.scale` pixels. The surface is ``FrameState/pixelWidth`` x
-    /// ``FrameState/pixelHeight`` (rounded up to even numbers for video encoders), so an odd
-    /// canvas gets a background-colored column or row of pixels on its right or bottom edge.
+    /// ``FrameState/pixelHeight``: canvas x scale rounded to whole pixels.
     ///
     /// Throws ``RenderError`` when the canvas or an item holds a value that cannot be drawn
     /// (non-finite numbers, negative sizes); the surface content is then undefined and
@@ -99,7 +99,7 @@ public final class FrameRenderer {
         hasFrame = true
     }
 
-    /// Checks the canvas and returns its pixel size (FrameState rounds it to even numbers).
+    /// Checks the canvas and returns its pixel size (canvas x scale, rounded).
     public static func pixelSize(of frame: FrameState) throws -> (width: Int, height: Int) {
         func invalid(_ reason: String) -> RenderError {
             .invalidCanvas(width: frame.width, height: frame.height, scale: frame.scale, reason: reason)
@@ -155,7 +155,7 @@ public final class FrameRenderer {
     }
 }
 
-extension RGBA {
+extension SceneColor {
     var isFinite: Bool { red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite }
 }
 

@@ -1,26 +1,11 @@
 import Images
+import SceneFormat
 import Foundation
 
 // Design note: the renderer's whole input. A frame state is a plain value describing what is
 // visible at one instant (canvas, background, items in drawing order). It is produced by the
 // scene runner from the animator's state and knows nothing of physics, so frames can be drawn
 // on any thread, in any order, and byte-identically for any job count.
-
-/// A straight (not premultiplied) color with components in 0...1.
-public struct RGBA: Equatable, Hashable, Sendable {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
-
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
-    }
-
-    public static let white = RGBA(red: 1, green: 1, blue: 1)
-    public static let black = RGBA(red: 0, green: 0, blue: 0)
-    public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
-}
 
 /// A point in canvas points (y down).
 public struct DrawPoint: Equatable, Hashable, Sendable {
@@ -42,9 +27,9 @@ public enum DrawShape: Equatable, Sendable {
 /// An outline stroke, centered on the outline. The width is in points and scales with the
 /// item's visual scale, as a view's border does under its transform.
 public struct DrawStroke: Equatable, Sendable {
-    public var color: RGBA
+    public var color: SceneColor
     public var width: Double
-    public init(color: RGBA, width: Double) { self.color = color; self.width = width }
+    public init(color: SceneColor, width: Double) { self.color = color; self.width = width }
 }
 
 /// One visible item at one instant.
@@ -56,7 +41,7 @@ public struct DrawItem: Equatable, Sendable {
     public var center: DrawPoint
     /// Rotation in radians, positive = clockwise on screen.
     public var angle: Double
-    public var fill: RGBA
+    public var fill: SceneColor
     public var stroke: DrawStroke?
     /// Visual opacity multiplied into fill and stroke (a UIView's alpha).
     public var alpha: Double
@@ -64,7 +49,7 @@ public struct DrawItem: Equatable, Sendable {
     public var scale: Double
 
     public init(shape: DrawShape, width: Double, height: Double, center: DrawPoint, angle: Double = 0,
-                fill: RGBA, stroke: DrawStroke? = nil, alpha: Double = 1, scale: Double = 1) {
+                fill: SceneColor, stroke: DrawStroke? = nil, alpha: Double = 1, scale: Double = 1) {
         self.shape = shape; self.width = width; self.height = height; self.center = center
         self.angle = angle; self.fill = fill; self.stroke = stroke; self.alpha = alpha; self.scale = scale
     }
@@ -72,11 +57,11 @@ public struct DrawItem: Equatable, Sendable {
 
 /// Overlay primitives drawn after the items (debug views): lines, arrows, dots.
 public enum OverlayPrimitive: Equatable, Sendable {
-    case line(from: DrawPoint, to: DrawPoint, color: RGBA, width: Double)
-    case arrow(from: DrawPoint, to: DrawPoint, color: RGBA, width: Double)
-    case dot(center: DrawPoint, radius: Double, color: RGBA)
-    case circle(center: DrawPoint, radius: Double, color: RGBA, width: Double)
-    case polyline(points: [DrawPoint], closed: Bool, color: RGBA, width: Double)
+    case line(from: DrawPoint, to: DrawPoint, color: SceneColor, width: Double)
+    case arrow(from: DrawPoint, to: DrawPoint, color: SceneColor, width: Double)
+    case dot(center: DrawPoint, radius: Double, color: SceneColor)
+    case circle(center: DrawPoint, radius: Double, color: SceneColor, width: Double)
+    case polyline(points: [DrawPoint], closed: Bool, color: SceneColor, width: Double)
 }
 
 /// Everything visible at one instant.
@@ -86,24 +71,22 @@ public struct FrameState: Equatable, Sendable {
     public var height: Double
     /// Pixels per point.
     public var scale: Double
-    public var background: RGBA
+    public var background: SceneColor
     /// Items in drawing order (later items on top).
     public var items: [DrawItem]
     /// Debug overlay drawn on top of the items.
     public var overlay: [OverlayPrimitive]
 
-    public init(width: Double, height: Double, scale: Double = 1, background: RGBA = .white,
+    public init(width: Double, height: Double, scale: Double = 1, background: SceneColor = .white,
                 items: [DrawItem] = [], overlay: [OverlayPrimitive] = []) {
         self.width = width; self.height = height; self.scale = scale
         self.background = background; self.items = items; self.overlay = overlay
     }
 
-    /// The pixel size: canvas x scale, rounded to even numbers so video encoders accept it.
-    public var pixelWidth: Int { FrameState.evenPixels(width * scale) }
-    public var pixelHeight: Int { FrameState.evenPixels(height * scale) }
+    /// The pixel size: canvas x scale, rounded to whole pixels (at least one), exactly what a
+    /// screenshot of such a view is. Video previews pad to even sizes themselves.
+    public var pixelWidth: Int { FrameState.pixels(width * scale) }
+    public var pixelHeight: Int { FrameState.pixels(height * scale) }
 
-    static func evenPixels(_ value: Double) -> Int {
-        let n = Int(value.rounded())
-        return max(2, n + (n & 1))
-    }
+    static func pixels(_ value: Double) -> Int { max(1, Int(value.rounded())) }
 }

@@ -2,6 +2,7 @@
 // declares its value flags and boolean flags; anything else starting with "--" is a usage
 // error with a "did you mean" hint. `--flag value` and `--flag=value` both work.
 import Foundation
+import SceneFormat
 
 /// A usage problem: printed with the command's help hint, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -35,9 +36,8 @@ struct Arguments {
                 } else if boolFlags.contains(name) {
                     flags.insert(name)
                 } else {
-                    let all = Array(valueFlags) + Array(boolFlags)
-                    let guess = all.min { editDistance($0, name) < editDistance($1, name) }
-                    let hint = guess.map { editDistance($0, name) <= 3 ? "; did you mean --\($0)?" : "" } ?? ""
+                    let all = (Array(valueFlags) + Array(boolFlags)).sorted()
+                    let hint = closestMatch(to: name, among: all).map { "; did you mean --\($0)?" } ?? ""
                     throw UsageError(message: "unknown option --\(name)\(hint)")
                 }
             } else if a.hasPrefix("-") && a.count > 1 && Double(a) == nil {
@@ -64,21 +64,6 @@ struct Arguments {
         }
         return v
     }
-}
-
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.lowercased()), b = Array(b.lowercased())
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var prev = Array(0...b.count)
-    for i in 1...a.count {
-        var cur = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        prev = cur
-    }
-    return prev[b.count]
 }
 
 /// Writes a line to standard error.

@@ -9,6 +9,8 @@ import Images
 import FrameFiles
 import FrameOutput
 import Foundation
+import SceneFormat
+import ScenePlayer
 
 struct PhysicsWorkload {
     let name: String
@@ -101,9 +103,9 @@ extension BenchCommand {
             let size = 12.0
             let square = [DrawPoint(-size / 2, -size / 2), DrawPoint(size / 2, -size / 2), DrawPoint(size / 2, size / 2), DrawPoint(-size / 2, size / 2)]
             let pentagon = (0..<5).map { k in DrawPoint(size / 2 * cos(2 * Double.pi * Double(k) / 5), size / 2 * sin(2 * Double.pi * Double(k) / 5)) }
-            let colors = [RGBA(red: 0.95, green: 0.5, blue: 0.1, alpha: 0.9), RGBA(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.9)]
+            let colors = [SceneColor(red: 0.95, green: 0.5, blue: 0.1, alpha: 0.9), SceneColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.9)]
             let metadata = FrameSequenceMetadata(sceneID: "rain", title: "rain benchmark", fps: 60, frameCount: frames,
-                                                 sceneSHA256: String(repeating: "0", count: 64), toolVersion: version)
+                                                 sceneSHA256: String(repeating: "0", count: 64), toolVersion: FramePipeline.toolVersion)
             let start = DispatchTime.now().uptimeNanoseconds
             let writer = try FrameSequenceWriter(outputFolder: out, metadata: metadata, options: FrameSequenceOptions(jobs: jobs))
             while writer.needsMoreFrames {

@@ -39,16 +39,14 @@ enum CheckCommand {
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-check-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var settings = RenderCommand.Settings()
-        settings.out = scratch
-        settings.quiet = true
-        settings.jobs = try a.int("jobs", range: 1...256) ?? settings.jobs
+        let jobs = try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let settings = RenderSettings(outputFolder: scratch, frames: FrameSequenceOptions(jobs: jobs))
         InterruptCleanup.install()
         InterruptCleanup.register(path: scratch)
         defer { InterruptCleanup.unregister(path: scratch) }
         var failed = 0
         for scene in scenes {
-            _ = try RenderCommand.render(scene, settings: settings)
+            try FramePipeline.render(scene: scene, settings: settings)
             let rendered = scratch + "/" + scene.id
             let target = golden + "/" + scene.id
             if a.flags.contains("update") {

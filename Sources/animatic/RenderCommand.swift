@@ -1,8 +1,6 @@
-// Design note: `render` loads every scene first (an invalid one stops the run before anything
-// is written), then for each scene runs the simulation on this thread and hands frame states
-// to the frame writer, whose workers draw and encode in parallel; the output folder is
-// swapped in only when complete. Previews (video, sheet, poster) are made from the finished
-// folder. A progress line is drawn on a terminal only.
+// Design note: `render` parses its flags, loads every scene first (an invalid one stops the run
+// before anything is written) and hands each to FramePipeline, which owns the rendering. A
+// progress line is drawn on a terminal only.
 import Foundation
 import Rendering
 import Images
@@ -101,74 +99,30 @@ enum RenderCommand {
         }
         InterruptCleanup.install()
         for scene in scenes {
-            let result = try render(scene, settings: settings)
-            if !settings.quietSummary { print(result) }
+            let result = try FramePipeline.render(scene: scene, settings: settings.renderSettings(for: scene))
+            if !settings.quiet { clearProgressLine() }
+            print(result.summary)
         }
         return 0
     }
 
-    /// Renders one scene; returns a one-line summary.
-    static func render(_ scene: Scene, settings: Settings) throws -> String {
-        let sceneData = try Data(contentsOf: URL(fileURLWithPath: scene.sourceFile))
-        let metadata = FrameSequenceMetadata(sceneID: scene.id, title: scene.title, fps: Double(scene.fps),
-                                             frameCount: scene.frameCount, sceneSHA256: SHA256.hexDigest(of: sceneData),
-                                             toolVersion: version)
-        let options = FrameSequenceOptions(jobs: settings.jobs, preset: settings.preset, frames: settings.frames,
-                                           writesTrace: settings.trace)
-        let start = Date()
-        let showProgress = !settings.quiet
-        let writer = try FrameSequenceWriter(outputFolder: settings.out, metadata: metadata, options: options) { p in
-            guard showProgress else { return }
-            let eta = p.estimatedRemaining.map { String(format: ", ETA %.1f s", $0) } ?? ""
-            FileHandle.standardError.write("\r\(scene.id): \(p.framesDone)/\(p.frameTotal) frames, \(String(format: "%.1f", p.framesPerSecond)) frames/s\(eta)\u{1B}[K"
-                .data(using: .utf8)!)
-        }
-        let runner = try SceneRunner(scene: scene)
-        let overlay = DebugOverlay(layers: settings.debug)
-        do {
-            while writer.needsMoreFrames {
-                if writer.nextFrameIndex > 0 { try runner.advanceFrame() }
-                let inRange = writer.frames.contains(writer.nextFrameIndex)
-                var state = inRange ? runner.frameState() : FrameState(width: scene.canvas.width, height: scene.canvas.height,
-                                                                         scale: scene.canvas.scale)
-                if inRange && !settings.debug.isEmpty { state.overlay = overlay.primitives(for: runner) }
-                try writer.append(state, traceLine: settings.trace && inRange ? runner.traceLine() : nil)
-            }
-        } catch {
-            writer.cancel()
-            throw error
-        }
-        let manifest = try writer.finish()
-        if showProgress { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
-        let folder = writer.folderPath
-        var extras: [String] = []
-        let frameFolder = try FrameFolder(path: folder)
-        for format in settings.videos {
-            let path = folder + "/" + format.defaultFileName
-            // APNG uses our own writer (no ffmpeg needed); the others need ffmpeg.
-            let file = format == .apng
-                ? try APNGWriter.write(from: frameFolder, to: path, options: settings.preview, jobs: settings.jobs)
-                : try FFmpegPreview.write(format, from: frameFolder, to: path, options: settings.preview)
-            extras.append((file.path as NSString).lastPathComponent)
-        }
-        if settings.sheet {
-            var sheetOptions = ContactSheetOptions()
-            sheetOptions.contactFrames = Set(runner.framesWithContacts)
-            let file = try ContactSheet.write(from: frameFolder, to: folder + "/" + ContactSheet.defaultFileName, options: sheetOptions)
-            extras.append((file.path as NSString).lastPathComponent)
-        }
-        if settings.poster {
-            let file = try Poster.write(from: frameFolder, to: folder + "/poster.png")
-            extras.append((file.path as NSString).lastPathComponent)
-        }
-        let seconds = Date().timeIntervalSince(start)
-        let summary = "\(scene.id): \(manifest.frames.count) frames \(manifest.pixelWidth)x\(manifest.pixelHeight) in "
-            + String(format: "%.2f", seconds) + " s -> \(folder)"
-        return extras.isEmpty ? summary : summary + " (+ " + extras.joined(separator: ", ") + ")"
+    static func clearProgressLine() {
+        FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!)
     }
 }
 
 extension RenderCommand.Settings {
-    /// Summaries go to standard output unless --quiet was given explicitly.
-    var quietSummary: Bool { false }
+    /// The pipeline's settings, with a progress line on standard error unless quiet.
+    func renderSettings(for scene: Scene) -> RenderSettings {
+        let id = scene.id
+        let progress: ((RenderProgress) -> Void)? = quiet ? nil : { p in
+            let eta = p.estimatedRemaining.map { String(format: ", ETA %.1f s", $0) } ?? ""
+            FileHandle.standardError.write("\r\(id): \(p.framesDone)/\(p.frameTotal) frames, \(String(format: "%.1f", p.framesPerSecond)) frames/s\(eta)\u{1B}[K"
+                .data(using: .utf8)!)
+        }
+        return RenderSettings(outputFolder: out,
+                              frames: FrameSequenceOptions(jobs: jobs, preset: preset, frames: frames, writesTrace: trace),
+                              debug: debug, previews: videos, preview: preview, sheet: sheet, poster: poster,
+                              progress: progress)
+    }
 }

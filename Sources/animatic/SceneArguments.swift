@@ -25,9 +25,7 @@ enum SceneArguments {
             var hint = ""
             if let names = try? Scene.sceneFiles(inDirectory: "scenes") {
                 let ids = names.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
-                if let best = ids.min(by: { editDistance($0, arg) < editDistance($1, arg) }), editDistance(best, arg) <= 3 {
-                    hint = "; did you mean '\(best)'?"
-                }
+                if let best = closestMatch(to: arg, among: ids.sorted()) { hint = "; did you mean '\(best)'?" }
             }
             throw UsageError(message: "\(arg): no such scene file or scene id\(hint)")
         }

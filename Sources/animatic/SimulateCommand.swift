@@ -22,7 +22,6 @@ enum SimulateCommand {
         if let d = try a.double("duration", range: 0.001...600) { scene.duration = d }
         if let f = try a.int("fps", range: 1...240) { scene.fps = f }
         let debug = try a.values["debug"].map { try DebugLayers(parsing: $0) } ?? []
-        let overlay = DebugOverlay(layers: debug)
         let runner = try SceneRunner(scene: scene)
         var sink: FileHandle?
         var tempPath: String?
@@ -36,17 +35,11 @@ enum SimulateCommand {
             }
         }
         var buffer = ""
-        func emit() {
-            if !debug.isEmpty { _ = overlay.primitives(for: runner) }
-            guard let sink else { return }
-            buffer += runner.traceLine() + "\n"
-            if buffer.utf8.count > 1 << 16 { sink.write(buffer.data(using: .utf8)!); buffer = "" }
-        }
         do {
-            emit()
-            for _ in 1..<max(runner.frameCount, 1) {
-                try runner.advanceFrame()
-                emit()
+            try FramePipeline.simulate(runner, debug: debug) { player in
+                guard let sink else { return }
+                buffer += player.traceLine() + "\n"
+                if buffer.utf8.count > 1 << 16 { sink.write(buffer.data(using: .utf8)!); buffer = "" }
             }
         } catch {
             if let tempPath { try? FileManager.default.removeItem(atPath: tempPath) }

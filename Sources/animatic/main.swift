@@ -4,7 +4,7 @@ import Foundation
 import SceneFormat
 import ScenePlayer
 
-let version = "0.1.0"
+let version = FramePipeline.toolVersion
 
 let usage = """
 animatic \(version): UIKit Dynamics recipes rendered to PNG frames on Linux.
@@ -61,14 +61,19 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "bench": return try BenchCommand.run(rest)
         default:
             let commands = ["render", "validate", "simulate", "diff", "check", "sheet", "list", "bench", "help"]
-            let best = commands.min { editDistance($0, command) < editDistance($1, command) }!
-            throw UsageError(message: "unknown command '\(command)'" + (editDistance(best, command) <= 2 ? "; did you mean '\(best)'?" : ""))
+            throw UsageError(message: "unknown command '\(command)'" + (closestMatch(to: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""))
         }
     } catch let e as UsageError {
         printError("animatic: \(e.message)\nhint: animatic \(helpText(command) != nil ? command + " " : "")--help")
         return 2
     } catch let e as SceneLoadError {
         printError("\(e)")
+        return 2
+    } catch let e as SceneDrawError {
+        printError("\(e)")
+        return 2
+    } catch let e as UnknownNameError {
+        printError("animatic: \(e)\nhint: animatic \(helpText(command) != nil ? command + " " : "")--help")
         return 2
     } catch let e as SceneRunError {
         printError("animatic: \(e.message)")

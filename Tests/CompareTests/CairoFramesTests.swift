@@ -2,6 +2,7 @@ import Compare
 import Foundation
 import Rendering
 import Images
+import SceneFormat
 import XCTest
 
 // Design note: anti-aliasing as the renderer really produces it. Two frames drawn by Cairo
@@ -17,13 +18,13 @@ final class CairoFramesTests: XCTestCase {
         let turn = shifted ? 0.009 : 0
         let nudge = shifted ? 1.0 : 0
         let card = DrawItem(shape: .rectangle(cornerRadius: 8), width: 70, height: 44, center: DrawPoint(52 + nudge, 40),
-                            angle: 0.21 + turn, fill: RGBA(red: 0.16, green: 0.47, blue: 0.86),
-                            stroke: DrawStroke(color: RGBA(red: 0.05, green: 0.1, blue: 0.3), width: 2))
+                            angle: 0.21 + turn, fill: SceneColor(red: 0.16, green: 0.47, blue: 0.86),
+                            stroke: DrawStroke(color: SceneColor(red: 0.05, green: 0.1, blue: 0.3), width: 2))
         let disc = DrawItem(shape: .ellipse, width: 36, height: 36, center: DrawPoint(122, 70 + nudge),
-                            fill: RGBA(red: 0.9, green: 0.24, blue: 0.2), stroke: DrawStroke(color: .black, width: 1.5))
+                            fill: SceneColor(red: 0.9, green: 0.24, blue: 0.2), stroke: DrawStroke(color: .black, width: 1.5))
         let wedge = DrawItem(shape: .polygon([DrawPoint(-18, 12), DrawPoint(0, -16), DrawPoint(20, 10)]),
                              width: 40, height: 30, center: DrawPoint(48 - nudge, 96 + nudge / 2), angle: -turn,
-                             fill: RGBA(red: 0.2, green: 0.7, blue: 0.35, alpha: 0.8))
+                             fill: SceneColor(red: 0.2, green: 0.7, blue: 0.35, alpha: 0.8))
         return FrameState(width: 160, height: 120, items: [card, disc, wedge])
     }
 

@@ -4,6 +4,7 @@ import FrameOutput
 import FrameFiles
 import Rendering
 import Images
+import SceneFormat
 import XCTest
 
 /// Our own APNG writer's output decodes in a real browser (Debian's chromium, headless) with
@@ -23,7 +24,7 @@ final class APNGBrowserTests: XCTestCase {
         for k in 0..<8 {
             let item = DrawItem(shape: .rectangle(cornerRadius: 4), width: 20, height: 20,
                                 center: DrawPoint(10 + Double(k) * 8, 30), angle: Double(k) * 0.2,
-                                fill: RGBA(red: 1, green: 0.5, blue: 0))
+                                fill: SceneColor(red: 1, green: 0.5, blue: 0))
             try writer.append(FrameState(width: 80, height: 60, scale: 1, background: .white, items: [item]))
         }
         try writer.finish()

@@ -3,6 +3,7 @@ import Foundation
 import FrameFiles
 import Rendering
 import Images
+import SceneFormat
 import XCTest
 
 // The APNG written without ffmpeg: chunk order, one shared sequence counter, valid CRCs, the
@@ -15,7 +16,7 @@ final class APNGWriterTests: XCTestCase {
     override func tearDown() { scratch.remove() }
 
     /// A finished folder of `count` rain frames at 60 fps.
-    func folder(count: Int, width: Double = 64, height: Double = 48, background: RGBA = .white) throws -> FrameFolder {
+    func folder(count: Int, width: Double = 64, height: Double = 48, background: SceneColor = .white) throws -> FrameFolder {
         let out = scratch.child("output")
         try writeSequence(to: out, frameCount: count, frame: { k in
             var frame = rainFrame(k, width: width, height: height)

@@ -3,6 +3,7 @@ import FrameOutput
 import FrameFiles
 import Rendering
 import Images
+import SceneFormat
 import XCTest
 
 // Shared builders for the output tests: a scratch folder per test, a small "rain" sequence
@@ -33,7 +34,7 @@ func rainFrame(_ k: Int, count: Int = 14, width: Double = 64, height: Double = 4
     let items = (0..<count).map { i -> DrawItem in
         let x = 4 + Double((i * 37) % 56)
         let y = (Double(k) * 1.7 + Double(i * 11)).truncatingRemainder(dividingBy: height + 10) - 5
-        let fill = RGBA(red: Double(i % 3) / 2, green: Double((i + 1) % 4) / 3, blue: Double(i % 5) / 4)
+        let fill = SceneColor(red: Double(i % 3) / 2, green: Double((i + 1) % 4) / 3, blue: Double(i % 5) / 4)
         return DrawItem(shape: i.isMultiple(of: 2) ? .rectangle(cornerRadius: 1) : .polygon(pentagon), width: 8, height: 8,
                         center: DrawPoint(x, y), angle: Double(k) * 0.05 + Double(i), fill: fill,
                         stroke: i % 4 == 1 ? DrawStroke(color: .black, width: 1) : nil, alpha: i % 3 == 2 ? 0.7 : 1)

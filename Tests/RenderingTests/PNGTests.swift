@@ -2,6 +2,7 @@
 import Rendering
 import Foundation
 import CTestSupport
+import SceneFormat
 import XCTest
 
 // PNG encoding and decoding: lossless round trips, the presets, determinism, the unfiltered
@@ -9,12 +10,12 @@ import XCTest
 
 final class PNGTests: XCTestCase {
     /// A frame with antialiased edges, rotation, translucency and a stroke.
-    func sampleFrame(background: RGBA) -> FrameState {
+    func sampleFrame(background: SceneColor) -> FrameState {
         canvas([box(width: 40, height: 30, at: 35, 40, angle: 0.4, alpha: 0.8),
                 DrawItem(shape: .ellipse, width: 50, height: 30, center: DrawPoint(60, 60), fill: Palette.blue,
                          stroke: DrawStroke(color: Palette.black, width: 3), alpha: 0.6),
                 DrawItem(shape: .polygon([DrawPoint(0, -10), DrawPoint(10, 8), DrawPoint(-10, 8)]), width: 20,
-                         height: 20, center: DrawPoint(80, 20), angle: 1, fill: RGBA(red: 0.2, green: 0.7, blue: 0.3, alpha: 0.3))],
+                         height: 20, center: DrawPoint(80, 20), angle: 1, fill: SceneColor(red: 0.2, green: 0.7, blue: 0.3, alpha: 0.3))],
                width: 100, height: 80, background: background)
     }
 
@@ -30,7 +31,7 @@ final class PNGTests: XCTestCase {
     }
 
     func testTransparentFrameRoundTripsWithinUnpremultiplyRounding() throws {
-        let renderer = try rendered(sampleFrame(background: RGBA(red: 1, green: 1, blue: 1, alpha: 0.25)))
+        let renderer = try rendered(sampleFrame(background: SceneColor(red: 1, green: 1, blue: 1, alpha: 0.25)))
         let png = try renderer.pngData()
         XCTAssertEqual(colorType(of: png), 6, "transparent frames are written as RGBA")
         let decoded = try RGBAImage.decodePNG(data: png)
@@ -46,7 +47,7 @@ final class PNGTests: XCTestCase {
     }
 
     func testPresetsDecodeToTheSamePixels() throws {
-        for background in [RGBA.white, RGBA.clear] {
+        for background in [SceneColor.white, SceneColor.clear] {
             let renderer = try rendered(sampleFrame(background: background))
             let fast = try renderer.pngData(preset: .fast)
             let small = try renderer.pngData(preset: .small)

@@ -1,5 +1,6 @@
 import Rendering
 import Images
+import SceneFormat
 import XCTest
 
 // Golden pixels for each drawing feature on a 100 x 100 pt white canvas. Shapes are placed on
@@ -30,7 +31,7 @@ final class ShapeRenderingTests: XCTestCase {
     }
 
     func testItemAlphaMultipliesFillAlpha() throws {
-        let fill = RGBA(red: 1, green: 0, blue: 0, alpha: 0.5)
+        let fill = SceneColor(red: 1, green: 0, blue: 0, alpha: 0.5)
         let renderer = try rendered(canvas([box(width: 40, height: 40, at: 50, 50, fill: fill, alpha: 0.5)]))
         // 25% red over white: 255 * 0.75 = 191.
         assertPixel(renderer, 50, 50, RGBAPixel(red: 255, green: 191, blue: 191), tolerance: 1)
@@ -192,13 +193,20 @@ final class ShapeRenderingTests: XCTestCase {
         assertPixel(renderer, 50, 40, .white)
     }
 
-    func testPixelSizeIsRoundedToEvenNumbers() throws {
+    func testPixelSizeIsCanvasTimesScaleRounded() throws {
+        // A 375 x 667 view at scale 1 is a 375 x 667 screenshot: odd sizes stay odd.
+        let phone = try rendered(canvas([], width: 375, height: 667))
+        XCTAssertEqual(phone.pixelWidth, 375)
+        XCTAssertEqual(phone.pixelHeight, 667)
         let odd = try rendered(canvas([], width: 50.5, height: 30.2))
-        XCTAssertEqual(odd.pixelWidth, 52)
+        XCTAssertEqual(odd.pixelWidth, 51)      // 50.5 -> 51 (half away from zero)
         XCTAssertEqual(odd.pixelHeight, 30)
         let scaled = try rendered(canvas([], width: 25, height: 33, scale: 1.5))
         XCTAssertEqual(scaled.pixelWidth, 38)   // 37.5 -> 38
         XCTAssertEqual(scaled.pixelHeight, 50)  // 49.5 -> 50
+        let tiny = try rendered(canvas([], width: 1, height: 1, scale: 0.1))
+        XCTAssertEqual(tiny.pixelWidth, 1)      // never zero pixels
+        XCTAssertEqual(tiny.pixelHeight, 1)
     }
 
     func testTransparentBackgroundKeepsAlpha() throws {

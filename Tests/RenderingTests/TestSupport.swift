@@ -1,15 +1,16 @@
 import Rendering
 import Images
+import SceneFormat
 import XCTest
 
 // Shared builders for the rendering tests: a 100 x 100 pt white canvas and named colors, so
 // each test states only the item it is about and the pixels it expects.
 
 enum Palette {
-    static let red = RGBA(red: 1, green: 0, blue: 0)
-    static let blue = RGBA(red: 0, green: 0, blue: 1)
-    static let black = RGBA.black
-    static let white = RGBA.white
+    static let red = SceneColor(red: 1, green: 0, blue: 0)
+    static let blue = SceneColor(red: 0, green: 0, blue: 1)
+    static let black = SceneColor.black
+    static let white = SceneColor.white
 }
 
 extension RGBAPixel {
@@ -20,7 +21,7 @@ extension RGBAPixel {
     static let clear = RGBAPixel(red: 0, green: 0, blue: 0, alpha: 0)
 }
 
-func box(width: Double, height: Double, at x: Double, _ y: Double, fill: RGBA = Palette.red,
+func box(width: Double, height: Double, at x: Double, _ y: Double, fill: SceneColor = Palette.red,
          cornerRadius: Double = 0, angle: Double = 0, stroke: DrawStroke? = nil,
          alpha: Double = 1, scale: Double = 1) -> DrawItem {
     DrawItem(shape: .rectangle(cornerRadius: cornerRadius), width: width, height: height,
@@ -28,7 +29,7 @@ func box(width: Double, height: Double, at x: Double, _ y: Double, fill: RGBA = 
 }
 
 func canvas(_ items: [DrawItem], width: Double = 100, height: Double = 100, scale: Double = 1,
-            background: RGBA = .white, overlay: [OverlayPrimitive] = []) -> FrameState {
+            background: SceneColor = .white, overlay: [OverlayPrimitive] = []) -> FrameState {
     FrameState(width: width, height: height, scale: scale, background: background, items: items, overlay: overlay)
 }
 

@@ -41,7 +41,7 @@ final class RecipeSceneTests: XCTestCase {
         var snapsPerFrame: [[SnapBehavior]] = []
         let frames = try playTrace(scene) { runner in
             let square = runner.items[0].view
-            snapsPerFrame.append(runner.allLiveBehaviors().compactMap { $0 as? SnapBehavior }.filter { $0.item === square })
+            snapsPerFrame.append(runner.animator.behaviorTree.compactMap { $0 as? SnapBehavior }.filter { $0.item === square })
         }
         // The old snap is removed before the new one is added: never two at once, and a new one per tap.
         XCTAssertEqual(Set(snapsPerFrame.map(\.count)), [1], "exactly one snap holds the square in every frame")

@@ -119,6 +119,15 @@ public final class DynamicAnimator {
         setNeedsUpdate()
     }
 
+    /// Every behavior of the animator with its children, depth first in tree order (not UIKit
+    /// API: what a debug overlay or a script walks to find fields or the behaviors of an item).
+    public var behaviorTree: [DynamicBehavior] {
+        var out: [DynamicBehavior] = []
+        func walk(_ b: DynamicBehavior) { out.append(b); b.childBehaviors.forEach(walk) }
+        behaviors.forEach(walk)
+        return out
+    }
+
     /// Marks the tree changed: the next step re-derives the engine state and resumes a paused
     /// animator (whoever synchronizes first, the step or a query like `items(in:)`).
     func setNeedsUpdate() { needsUpdate = true; changedSincePause = true }

@@ -88,13 +88,11 @@ extension SceneDecoder {
             canvas.scale = s
         }
         if let c = object.color("background") { canvas.background = c }
-        let pixelWidth = canvas.width * canvas.scale, pixelHeight = canvas.height * canvas.scale
-        if pixelWidth > SceneLimits.maximumCanvasSide || pixelHeight > SceneLimits.maximumCanvasSide {
-            error("the canvas is \(formatGrouped(pixelWidth.rounded())) x \(formatGrouped(pixelHeight.rounded())) pixels; each side is limited to \(formatGrouped(SceneLimits.maximumCanvasSide)) pixels",
-                  at: node, hint: "lower `scale` or the canvas size")
-        } else if pixelWidth * pixelHeight > SceneLimits.maximumCanvasPixels {
-            error("the canvas is \(formatGrouped(pixelWidth.rounded())) x \(formatGrouped(pixelHeight.rounded())) = \(formatGrouped((pixelWidth * pixelHeight).rounded())) pixels; the limit is \(formatGrouped(SceneLimits.maximumCanvasPixels)) (3840 x 2160 x 4)",
-                  at: node, hint: "lower `scale` or the canvas size")
+        // Frames are drawn at the render's scale, which may differ (`--scale`), and `simulate`
+        // draws nothing: a canvas too large to draw at its own scale is only a warning here.
+        if let problem = SceneLimits.drawnPixelProblem(width: canvas.width, height: canvas.height, scale: canvas.scale) {
+            warning("at its own scale the canvas would give \(problem); render it with a smaller --scale",
+                    at: node, hint: "lower `scale` or the canvas size")
         }
         return canvas
     }

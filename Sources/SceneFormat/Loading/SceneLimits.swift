@@ -7,7 +7,7 @@
 /// |---|---|
 /// | file size | 10 MiB (10,485,760 bytes), checked before the file is read |
 /// | nesting of arrays/objects | 64 levels |
-/// | canvas | width x scale x height x scale <= 33,177,600 pixels (3840 x 2160 x 4, an 8K frame); each side <= 16,384 pixels |
+/// | drawn frames | width x scale x height x scale <= 33,177,600 pixels (3840 x 2160 x 4, an 8K frame); each side <= 16,384 pixels, at the scale the frames are drawn (after `--scale`); a canvas beyond it only warns in `validate` and still simulates |
 /// | scale | 0.1 ... 8 |
 /// | fps | 1 ... 240, a whole number |
 /// | duration | > 0 and <= 600 s |
@@ -28,6 +28,20 @@ public enum SceneLimits {
     /// 3840 x 2160 x 4: an 8K UHD frame.
     public static let maximumCanvasPixels = 3840.0 * 2160.0 * 4.0
     public static let maximumCanvasSide = 16_384.0
+
+    /// Why frames of `width` x `height` points drawn at `scale` pixels per point would be too
+    /// large, or nil when they are within the limits. Frames are `round(width x scale)` x
+    /// `round(height x scale)` pixels.
+    public static func drawnPixelProblem(width: Double, height: Double, scale: Double) -> String? {
+        let w = (width * scale).rounded(), h = (height * scale).rounded()
+        if w > maximumCanvasSide || h > maximumCanvasSide {
+            return "frames of \(formatGrouped(w)) x \(formatGrouped(h)) pixels; each side is limited to \(formatGrouped(maximumCanvasSide)) pixels"
+        }
+        if w * h > maximumCanvasPixels {
+            return "frames of \(formatGrouped(w)) x \(formatGrouped(h)) = \(formatGrouped(w * h)) pixels; the limit is \(formatGrouped(maximumCanvasPixels)) (3840 x 2160 x 4)"
+        }
+        return nil
+    }
     public static let scaleRange: ClosedRange<Double> = 0.1...8
     public static let fpsRange: ClosedRange<Int> = 1...240
     public static let maximumDuration = 600.0

@@ -117,15 +117,4 @@ public struct SceneCanvas: Equatable, Sendable {
 
     /// The point written `"center"` in a scene file.
     public var center: ScenePoint { ScenePoint(x: width / 2, y: height / 2) }
-
-    /// Output pixel width: width x scale rounded, then made even (video encoders need it).
-    public var pixelWidth: Int { evenPixels(width * scale) }
-
-    /// Output pixel height: height x scale rounded, then made even.
-    public var pixelHeight: Int { evenPixels(height * scale) }
-}
-
-func evenPixels(_ value: Double) -> Int {
-    let n = max(Int(value.rounded()), 2)
-    return n % 2 == 0 ? n : n + 1
 }

@@ -3,7 +3,7 @@
 // difference costing a little, so "lightgray" finds "lightGray" first.
 
 /// The candidate closest to `word`, when it is close enough to be a plausible typo.
-func closestMatch(to word: String, among candidates: [String]) -> String? {
+public func closestMatch(to word: String, among candidates: [String]) -> String? {
     let lowered = word.lowercased()
     var best: (candidate: String, score: Double)?
     for candidate in candidates where candidate != word {
@@ -18,7 +18,7 @@ func closestMatch(to word: String, among candidates: [String]) -> String? {
 }
 
 /// "did you mean 'green'?", or nil.
-func didYouMean(_ word: String, among candidates: [String]) -> String? {
+public func didYouMean(_ word: String, among candidates: [String]) -> String? {
     closestMatch(to: word, among: candidates).map { "did you mean '\($0)'?" }
 }
 
@@ -47,4 +47,22 @@ func listAlternatives(_ words: [String]) -> String {
     let quoted = words.map { "'\($0)'" }
     if quoted.count <= 1 { return quoted.joined() }
     return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+}
+
+/// A name that is not one of a known list (a debug layer, a benchmark, a command): says which
+/// names exist and suggests the closest one.
+public struct UnknownNameError: Error, Equatable, CustomStringConvertible {
+    /// What kind of name it is ("debug layer", "benchmark").
+    public var kind: String
+    public var name: String
+    public var known: [String]
+
+    public init(kind: String, name: String, known: [String]) {
+        self.kind = kind; self.name = name; self.known = known
+    }
+
+    public var description: String {
+        let suggestion = didYouMean(name, among: known).map { "; " + $0 } ?? ""
+        return "unknown \(kind) '\(name)'\(suggestion) (one of: \(known.joined(separator: ", ")))"
+    }
 }

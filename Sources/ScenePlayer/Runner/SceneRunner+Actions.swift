@@ -40,7 +40,7 @@ extension SceneRunner {
             guard let k = target(i.item, context) else { return }
             items[k].visible = false
             items[k].removed = true
-            for b in allLiveBehaviors() where holdsItem(b, items[k].view) {
+            for b in animator.behaviorTree where holdsItem(b, items[k].view) {
                 if !removeItem(items[k].view, from: b) { detach(b) }
             }
         case .addBehavior(let add):
@@ -53,7 +53,7 @@ extension SceneRunner {
             guard let k = target(s.item, context), let p = s.point.resolved(tap: context.tap) else { return }
             let view = items[k].view
             // The recipe removes the old snap first: two snaps on one item fight.
-            for b in allLiveBehaviors() {
+            for b in animator.behaviorTree {
                 if let snap = b as? SnapBehavior, snap.item === view { detach(snap) }
             }
             let snap = SnapBehavior(item: view, snapTo: CGPoint(x: p.x, y: p.y))
@@ -71,7 +71,7 @@ extension SceneRunner {
             let view = items[k].view
             let candidates: [DynamicBehavior]
             switch d.suspend {
-            case .all: candidates = allLiveBehaviors().filter { holdsItem($0, view) && !($0.childBehaviors.count > 0) }
+            case .all: candidates = animator.behaviorTree.filter { holdsItem($0, view) && !($0.childBehaviors.count > 0) }
             case .behaviors(let ids): candidates = ids.compactMap { behaviorsByID[$0] }
             }
             for b in candidates where holdsItem(b, view) {

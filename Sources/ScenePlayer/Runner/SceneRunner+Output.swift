@@ -7,10 +7,6 @@ import Foundation
 import SceneFormat
 import Rendering
 
-extension SceneColor {
-    var rgba: RGBA { RGBA(red: red, green: green, blue: blue, alpha: alpha) }
-}
-
 extension SceneRunner {
     /// The frame state of the current frame.
     public func frameState() -> FrameState {
@@ -26,12 +22,12 @@ extension SceneRunner {
             let c = item.view.center
             drawItems.append(DrawItem(shape: shape, width: item.spec.size.width, height: item.spec.size.height,
                                       center: DrawPoint(Double(c.x), Double(c.y)), angle: Double(item.view.rotation),
-                                      fill: item.color.rgba,
-                                      stroke: item.spec.stroke.map { DrawStroke(color: $0.color.rgba, width: $0.width) },
+                                      fill: item.color,
+                                      stroke: item.spec.stroke.map { DrawStroke(color: $0.color, width: $0.width) },
                                       alpha: item.alpha, scale: item.scale))
         }
         return FrameState(width: scene.canvas.width, height: scene.canvas.height, scale: scene.canvas.scale,
-                          background: scene.canvas.background.rgba, items: drawItems)
+                          background: scene.canvas.background, items: drawItems)
     }
 
     /// One `trace.jsonl` line for the current frame (no trailing newline).

@@ -182,12 +182,4 @@ extension SceneRunner {
         }
         return true
     }
-
-    /// Every behavior in the animator's tree, depth first.
-    func allLiveBehaviors() -> [DynamicBehavior] {
-        var out: [DynamicBehavior] = []
-        func walk(_ b: DynamicBehavior) { out.append(b); b.childBehaviors.forEach(walk) }
-        animator.behaviors.forEach(walk)
-        return out
-    }
 }
