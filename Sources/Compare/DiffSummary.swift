@@ -1,8 +1,10 @@
 import Foundation
+import SceneFormat
 
 // Design note: the machine-readable result of a comparison, what `animatic diff --json` prints
-// and CI archives. Keys are written sorted (JSONEncoder's .sortedKeys) so the same result is
-// always the same bytes and diffs of two summaries are readable; a key is present even when
+// and CI archives. It is written by the project's one JSON writer (JSON5Value trees) with a
+// fixed key order, so the same result is always the same bytes and diffs of two summaries are
+// readable; it reads back with JSONDecoder. A key is present even when
 // its value is null (boundingBox of a clean frame, firstDifferentFrame of a clean folder) so
 // consumers need not guess whether a field is unknown or empty. `frames` and
 // `firstDifferentFrame` belong to folder comparisons and are absent for two single images.
@@ -13,9 +15,9 @@ import Foundation
 /// let summary = DiffSummary(try FolderDiff.compare(expectedFolder: a, actualFolder: b))
 /// FileHandle.standardOutput.write(try summary.jsonData())
 /// ```
-public struct DiffSummary: Codable, Equatable, Sendable {
+public struct DiffSummary: Decodable, Equatable, Sendable {
     /// One frame of a folder comparison.
-    public struct Frame: Codable, Equatable, Sendable {
+    public struct Frame: Decodable, Equatable, Sendable {
         public var frame: Int
         public var file: String
         public var differentPixels: Int
@@ -42,15 +44,12 @@ public struct DiffSummary: Codable, Equatable, Sendable {
             case frame, file, differentPixels, antiAliasedPixels, totalPixels, ratio, boundingBox
         }
 
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(frame, forKey: .frame)
-            try container.encode(file, forKey: .file)
-            try container.encode(differentPixels, forKey: .differentPixels)
-            try container.encode(antiAliasedPixels, forKey: .antiAliasedPixels)
-            try container.encode(totalPixels, forKey: .totalPixels)
-            try container.encode(ratio, forKey: .ratio)
-            try container.encode(boundingBox, forKey: .boundingBox)  // null, not absent
+        var jsonValue: JSON5Value {
+            .object([
+                ("frame", .number(frame)), ("file", .string(file)), ("differentPixels", .number(differentPixels)),
+                ("antiAliasedPixels", .number(antiAliasedPixels)), ("totalPixels", .number(totalPixels)),
+                ("ratio", .number(ratio)), ("boundingBox", boundingBox?.jsonValue ?? .null),  // null, not absent
+            ])
         }
     }
 
@@ -104,27 +103,27 @@ public struct DiffSummary: Codable, Equatable, Sendable {
         case frames, firstDifferentFrame
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(differentPixels, forKey: .differentPixels)
-        try container.encode(antiAliasedPixels, forKey: .antiAliasedPixels)
-        try container.encode(totalPixels, forKey: .totalPixels)
-        try container.encode(ratio, forKey: .ratio)
-        try container.encode(boundingBox, forKey: .boundingBox)
-        try container.encode(threshold, forKey: .threshold)
-        try container.encode(includeAA, forKey: .includeAA)
+    /// The summary as a JSON tree, in the order the fields are declared.
+    public var jsonValue: JSON5Value {
+        var members: [(String, JSON5Value?)] = [
+            ("differentPixels", .number(differentPixels)), ("antiAliasedPixels", .number(antiAliasedPixels)),
+            ("totalPixels", .number(totalPixels)), ("ratio", .number(ratio)),
+            ("boundingBox", boundingBox?.jsonValue ?? .null), ("threshold", .number(threshold)),
+            ("includeAA", .bool(includeAA)),
+        ]
         if let frames {
-            try container.encode(frames, forKey: .frames)
-            try container.encode(firstDifferentFrame, forKey: .firstDifferentFrame)
+            members.append(("frames", .array(frames.map(\.jsonValue))))
+            members.append(("firstDifferentFrame", firstDifferentFrame.map { .number($0) } ?? .null))
         }
+        return .object(members)
     }
 
-    /// Pretty-printed JSON with sorted keys and a final newline: the same result, the same bytes.
+    /// Pretty-printed JSON with a final newline: the same result, the same bytes.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+        Data((jsonValue.formatted() + "\n").utf8)
     }
+}
+
+extension PixelBox {
+    var jsonValue: JSON5Value { .object([("x", .number(x)), ("y", .number(y)), ("width", .number(width)), ("height", .number(height))]) }
 }

@@ -1,5 +1,4 @@
 import CCairo
-import CPNG
 import Foundation
 import SceneFormat
 import FrameFiles

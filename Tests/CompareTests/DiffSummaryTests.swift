@@ -17,48 +17,38 @@ final class DiffSummaryTests: XCTestCase {
         ])
     }
 
-    func testFolderSummaryJSONHasSortedKeysAndExplicitNulls() throws {
+    func testFolderSummaryJSONHasAFixedKeyOrderAndExplicitNulls() throws {
         let json = String(decoding: try DiffSummary(folderDiff()).jsonData(), as: UTF8.self)
         XCTAssertEqual(json, """
         {
-          "antiAliasedPixels" : 2,
-          "boundingBox" : {
-            "height" : 2,
-            "width" : 3,
-            "x" : 4,
-            "y" : 5
-          },
-          "differentPixels" : 6,
-          "firstDifferentFrame" : 1,
-          "frames" : [
+          "differentPixels": 6,
+          "antiAliasedPixels": 2,
+          "totalPixels": 200,
+          "ratio": 0.03,
+          "boundingBox": {"x": 4, "y": 5, "width": 3, "height": 2},
+          "threshold": 0.1,
+          "includeAA": false,
+          "frames": [
             {
-              "antiAliasedPixels" : 2,
-              "boundingBox" : null,
-              "differentPixels" : 0,
-              "file" : "frame_00000.png",
-              "frame" : 0,
-              "ratio" : 0,
-              "totalPixels" : 100
+              "frame": 0,
+              "file": "frame_00000.png",
+              "differentPixels": 0,
+              "antiAliasedPixels": 2,
+              "totalPixels": 100,
+              "ratio": 0,
+              "boundingBox": null
             },
             {
-              "antiAliasedPixels" : 0,
-              "boundingBox" : {
-                "height" : 2,
-                "width" : 3,
-                "x" : 4,
-                "y" : 5
-              },
-              "differentPixels" : 6,
-              "file" : "frame_00001.png",
-              "frame" : 1,
-              "ratio" : 0.06,
-              "totalPixels" : 100
+              "frame": 1,
+              "file": "frame_00001.png",
+              "differentPixels": 6,
+              "antiAliasedPixels": 0,
+              "totalPixels": 100,
+              "ratio": 0.06,
+              "boundingBox": {"x": 4, "y": 5, "width": 3, "height": 2}
             }
           ],
-          "includeAA" : false,
-          "ratio" : 0.03,
-          "threshold" : 0.1,
-          "totalPixels" : 200
+          "firstDifferentFrame": 1
         }
 
         """)

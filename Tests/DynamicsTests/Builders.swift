@@ -1,6 +1,6 @@
-// Scene builders shared by the engine tests and the benchmark command's workloads live in
+// The reference workloads shared by the engine tests and the benchmark live in
 // Dynamics/Engine/Workloads.swift; these helpers only shorten the tests.
-import Dynamics
+@testable import Dynamics
 
 /// 100 pt = 1 m.
 let pt = 0.01

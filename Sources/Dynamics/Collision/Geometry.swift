@@ -6,17 +6,17 @@
 import Foundation
 
 /// The most vertices a convex polygon may have. Ellipses use up to this many.
-public let maxPolygonVertices = 64
+let maxPolygonVertices = 64
 
 /// Errors raised when building geometry from user input.
-public enum GeometryError: Error, CustomStringConvertible, Equatable {
+enum GeometryError: Error, CustomStringConvertible, Equatable {
     case tooFewVertices(Int)
     case tooManyVertices(Int)
     case notConvex(vertex: Int)
     case degenerate
     case nonFinite
 
-    public var description: String {
+    var description: String {
         switch self {
         case .tooFewVertices(let n): return "a polygon needs at least 3 distinct vertices (got \(n))"
         case .tooManyVertices(let n): return "a polygon may have at most \(maxPolygonVertices) vertices (got \(n))"
@@ -28,15 +28,15 @@ public enum GeometryError: Error, CustomStringConvertible, Equatable {
 }
 
 /// A convex polygon (count >= 3) or a segment (count == 2), local to its body.
-public struct Polygon: Equatable, Sendable {
-    public private(set) var vertices: [Vec2]
-    public private(set) var normals: [Vec2]
-    public private(set) var centroid: Vec2
-    public var count: Int { vertices.count }
+struct Polygon: Equatable, Sendable {
+    private(set) var vertices: [Vec2]
+    private(set) var normals: [Vec2]
+    private(set) var centroid: Vec2
+    var count: Int { vertices.count }
 
     /// Builds a convex polygon from points in either winding. Near-duplicate and collinear
     /// points are dropped; a non-convex outline throws.
-    public init(points: [Vec2]) throws {
+    init(points: [Vec2]) throws {
         guard points.allSatisfy({ $0.isFinite }) else { throw GeometryError.nonFinite }
         var pts: [Vec2] = []
         for p in points where !pts.contains(where: { ($0 - p).lengthSquared < 1e-10 }) { pts.append(p) }
@@ -67,7 +67,7 @@ public struct Polygon: Equatable, Sendable {
     }
 
     /// A segment from a to b (two-sided).
-    public init(segmentFrom a: Vec2, to b: Vec2) {
+    init(segmentFrom a: Vec2, to b: Vec2) {
         vertices = [a, b]
         let n = (b - a).normalized.rightPerp
         normals = [n, -n]
@@ -75,7 +75,7 @@ public struct Polygon: Equatable, Sendable {
     }
 
     /// A box of half extents hx, hy centered at `center` rotated by `angle`.
-    public static func box(halfWidth hx: Double, halfHeight hy: Double, center: Vec2 = .zero, angle: Double = 0) -> Polygon {
+    static func box(halfWidth hx: Double, halfHeight hy: Double, center: Vec2 = .zero, angle: Double = 0) -> Polygon {
         let q = Rot(angle: angle)
         let pts = [Vec2(-hx, -hy), Vec2(hx, -hy), Vec2(hx, hy), Vec2(-hx, hy)].map { q.apply($0) + center }
         return Polygon(convexUnchecked: pts)
@@ -83,7 +83,7 @@ public struct Polygon: Equatable, Sendable {
 
     /// An ellipse with radii rx, ry approximated by a polygon whose outline stays within
     /// `tolerance` of the true curve (vertices pushed out so the error splits both ways).
-    public static func ellipse(radiusX rx: Double, radiusY ry: Double, tolerance: Double) -> Polygon {
+    static func ellipse(radiusX rx: Double, radiusY ry: Double, tolerance: Double) -> Polygon {
         let r = max(rx, ry)
         var n = 8
         // Chord sagitta r(1 - cos(pi/n)), halved by placing vertices on a slightly larger curve.

@@ -5,34 +5,34 @@
 // separation as room to approach, which removes jitter and most tunnelling.
 
 /// One contact point.
-public struct ManifoldPoint: Sendable {
+struct ManifoldPoint: Sendable {
     /// World position, midway between the two surfaces.
-    public var point: Vec2 = .zero
+    var point: Vec2 = .zero
     /// Anchors relative to each body's center of mass (world orientation), set by the solver.
     var anchorA: Vec2 = .zero
     var anchorB: Vec2 = .zero
     /// Negative when overlapping.
-    public var separation: Double = 0
-    public var normalImpulse: Double = 0
-    public var tangentImpulse: Double = 0
-    public var maxNormalImpulse: Double = 0
+    var separation: Double = 0
+    var normalImpulse: Double = 0
+    var tangentImpulse: Double = 0
+    var maxNormalImpulse: Double = 0
     /// Approach speed recorded for a gap that had not closed by the end of the last step:
     /// restitution uses it in the step where it closes.
     var relativeVelocity: Double = 0
-    public var id: UInt32 = 0
+    var id: UInt32 = 0
 }
 
 /// Up to two contact points sharing a normal that points from shape A to shape B.
-public struct Manifold: Sendable {
-    public var normal: Vec2 = .zero
-    public var count: Int = 0
+struct Manifold: Sendable {
+    var normal: Vec2 = .zero
+    var count: Int = 0
     /// Whether shape B holds the reference face (the points lie on A's outline); the
     /// sequential solver's position pass keeps that face fixed to its body, as Box2D 2.2 does.
     var referenceIsB = false
-    public var p0 = ManifoldPoint()
-    public var p1 = ManifoldPoint()
+    var p0 = ManifoldPoint()
+    var p1 = ManifoldPoint()
 
-    @inlinable public init() {}
+    init() {}
 
     subscript(i: Int) -> ManifoldPoint {
         get { i == 0 ? p0 : p1 }
@@ -53,7 +53,7 @@ public struct Manifold: Sendable {
     }
 
     /// The smallest separation among the points (infinity when empty).
-    public var minSeparation: Double {
+    var minSeparation: Double {
         count == 0 ? .infinity : (count == 1 ? p0.separation : Swift.min(p0.separation, p1.separation))
     }
 }

@@ -6,7 +6,7 @@
 // dummy state after the last body, so it needs no branches.
 
 /// How a body moves.
-public enum BodyType: Sendable {
+enum BodyType: Sendable {
     /// Never moves (boundaries).
     case staticBody
     /// Moves with the velocity it is given, ignores forces and contacts (dragged items).
@@ -16,34 +16,34 @@ public enum BodyType: Sendable {
 }
 
 /// A handle to a body in a world.
-public struct BodyID: Hashable, Comparable, Sendable {
-    public let index: Int
-    public static func < (a: BodyID, b: BodyID) -> Bool { a.index < b.index }
+struct BodyID: Hashable, Comparable, Sendable {
+    let index: Int
+    static func < (a: BodyID, b: BodyID) -> Bool { a.index < b.index }
 }
 
 /// Everything needed to create a body; defaults as in Box2D's b2DefaultBodyDef.
-public struct BodyDef: Sendable {
-    public var type: BodyType = .dynamic
+struct BodyDef: Sendable {
+    var type: BodyType = .dynamic
     /// Body origin in metres.
-    public var position: Vec2 = .zero
-    public var angle: Double = 0
-    public var linearVelocity: Vec2 = .zero
-    public var angularVelocity: Double = 0
+    var position: Vec2 = .zero
+    var angle: Double = 0
+    var linearVelocity: Vec2 = .zero
+    var angularVelocity: Double = 0
     /// Velocity damping coefficients (1/s): v /= 1 + h c per sub-step.
-    public var linearDamping: Double = 0
-    public var angularDamping: Double = 0
-    public var gravityScale: Double = 1
+    var linearDamping: Double = 0
+    var angularDamping: Double = 0
+    var gravityScale: Double = 1
     /// UIKit's allowsRotation = false.
-    public var fixedRotation = false
-    public var allowSleep = true
-    public var isAwake = true
+    var fixedRotation = false
+    var allowSleep = true
+    var isAwake = true
     /// Opaque value for the layer above (the UIKit item index).
-    public var userData: Int = -1
-    public init() {}
+    var userData: Int = -1
+    init() {}
 }
 
 /// Per-body hook that returns an extra acceleration-like force each step (fields).
-public typealias ForceHook = (_ world: World, _ body: BodyID) -> Void
+typealias ForceHook = (_ world: World, _ body: BodyID) -> Void
 
 /// Hot solver state in single precision, 32 bytes (Box2D v3's b2BodyState): the contact
 /// solver gathers four of these per SIMD batch every pass, so their size is the solver's

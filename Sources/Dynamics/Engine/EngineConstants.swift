@@ -3,29 +3,29 @@
 // metres at 100 pt = 1 m so items land in the size range these numbers are tuned for.
 
 /// Engine-wide tolerances and defaults.
-public enum EngineConstants {
+enum EngineConstants {
     /// Collision and constraint tolerance (0.5 pt).
-    public static let linearSlop = 0.005
+    static let linearSlop = 0.005
     /// Contacts are created this far before shapes touch (2 pt).
-    public static let speculativeDistance = 4 * linearSlop
+    static let speculativeDistance = 4 * linearSlop
     /// Fat AABB margin in the broad phase (10 pt).
-    public static let aabbMargin = 0.1
+    static let aabbMargin = 0.1
     /// Cap on the speed at which overlap is pushed out (300 pt/s).
-    public static let contactPushMaxVelocity = 3.0
+    static let contactPushMaxVelocity = 3.0
     /// Below this approach speed restitution is ignored (100 pt/s).
-    public static let restitutionThreshold = 1.0
+    static let restitutionThreshold = 1.0
     /// Sweeps over the two points of a manifold in the restitution pass.
-    public static let restitutionSweeps = 4
+    static let restitutionSweeps = 4
     /// Speed cap (40,000 pt/s).
-    public static let maxLinearSpeed = 400.0
+    static let maxLinearSpeed = 400.0
     /// Rotation cap per step.
-    public static let maxRotation = 0.25 * Double.pi
+    static let maxRotation = 0.25 * Double.pi
     /// Sleep after this long below the thresholds.
-    public static let timeToSleep = 0.5
+    static let timeToSleep = 0.5
     /// 5 pt/s.
-    public static let linearSleepTolerance = 0.05
+    static let linearSleepTolerance = 0.05
     /// About 2 degrees per second.
-    public static let angularSleepTolerance = 2.0 * Double.pi / 180
+    static let angularSleepTolerance = 2.0 * Double.pi / 180
 }
 
 /// Soft constraint coefficients (Catto, "Solver2D" / Box2D v3 soft step).

@@ -4,19 +4,19 @@
 // layer above (UIKit: only items that share a collision behavior).
 
 /// A handle to a shape in a world.
-public struct ShapeID: Hashable, Comparable, Sendable {
-    public let index: Int
-    public static func < (a: ShapeID, b: ShapeID) -> Bool { a.index < b.index }
+struct ShapeID: Hashable, Comparable, Sendable {
+    let index: Int
+    static func < (a: ShapeID, b: ShapeID) -> Bool { a.index < b.index }
 }
 
 /// Box2D-style collision filtering.
-public struct CollisionFilter: Equatable, Sendable {
-    public var categoryBits: UInt64 = 1
-    public var maskBits: UInt64 = .max
+struct CollisionFilter: Equatable, Sendable {
+    var categoryBits: UInt64 = 1
+    var maskBits: UInt64 = .max
     /// Shapes with the same positive group always collide, negative never.
-    public var groupIndex: Int = 0
-    public init() {}
-    public init(categoryBits: UInt64, maskBits: UInt64, groupIndex: Int = 0) {
+    var groupIndex: Int = 0
+    init() {}
+    init(categoryBits: UInt64, maskBits: UInt64, groupIndex: Int = 0) {
         self.categoryBits = categoryBits; self.maskBits = maskBits; self.groupIndex = groupIndex
     }
     func shouldCollide(with b: CollisionFilter) -> Bool {
@@ -26,26 +26,26 @@ public struct CollisionFilter: Equatable, Sendable {
 }
 
 /// Material and filtering for a new shape.
-public struct ShapeDef: Sendable {
-    public var density: Double = 1
-    public var friction: Double = 0.6
-    public var restitution: Double = 0
-    public var filter = CollisionFilter()
+struct ShapeDef: Sendable {
+    var density: Double = 1
+    var friction: Double = 0.6
+    var restitution: Double = 0
+    var filter = CollisionFilter()
     /// Opaque value for the layer above (boundary or item index).
-    public var userData: Int = -1
-    public var enableContactEvents = true
+    var userData: Int = -1
+    var enableContactEvents = true
     /// Skin (Box2D's shape radius) in metres: the sequential solver keeps shapes this far
     /// apart on top of their outlines, summed for a pair. Ignored by the soft step.
-    public var skinRadius: Double = 0
+    var skinRadius: Double = 0
     /// Whether the shape stands for a Box2D 2.2 edge (a boundary segment or a face of a
     /// boundary loop): against a polygon its contacts begin at twice its skin, whatever the
     /// polygon's own skin, as Box2D 2.2's edge-polygon collider does. Sequential step only.
-    public var isEdge = false
-    public init() {}
+    var isEdge = false
+    init() {}
 }
 
 /// The geometry of a shape.
-public enum ShapeGeometry: Sendable {
+enum ShapeGeometry: Sendable {
     case circle(center: Vec2, radius: Double)
     /// A convex polygon or (two vertices) a segment.
     case polygon(Polygon)

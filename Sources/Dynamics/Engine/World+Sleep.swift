@@ -7,10 +7,10 @@
 
 extension World {
     /// Wakes a body and its sleeping island.
-    public func wake(_ id: BodyID) { wakeBody(id.index) }
+    func wake(_ id: BodyID) { wakeBody(id.index) }
 
     /// True when no dynamic body is awake (the animator's pause test).
-    public var isAtRest: Bool {
+    var isAtRest: Bool {
         for i in bodies.indices where bodies[i].alive && bodies[i].type != .staticBody && bodies[i].isAwake {
             if bodies[i].type == .kinematic && bodies[i].linearVelocity == .zero && bodies[i].angularVelocity == 0 { continue }
             return false

@@ -9,7 +9,7 @@ import Foundation
 extension World {
     /// Advances the world by `dt` seconds: the soft step runs `subStepCount` sub-steps of it
     /// (normally dt = 1/60), the sequential step one island solve (UIKit: dt = (float)1/120).
-    public func step(_ dt: Double) {
+    func step(_ dt: Double) {
         guard dt > 0 else { return }
         if stepMode == .sequentialImpulse { stepSequential(dt); return }
         stepIndex += 1

@@ -5,21 +5,21 @@
 // simulation bit-for-bit deterministic. The step itself lives in World+Step.swift.
 
 /// Contact began between two shapes, with a world point (metres).
-public struct ContactBeginEvent: Sendable {
-    public var shapeA: ShapeID
-    public var shapeB: ShapeID
-    public var point: Vec2
+struct ContactBeginEvent: Sendable {
+    var shapeA: ShapeID
+    var shapeB: ShapeID
+    var point: Vec2
 }
 
 /// Two shapes stopped touching (or one was destroyed while touching).
-public struct ContactEndEvent: Sendable {
-    public var shapeA: ShapeID
-    public var shapeB: ShapeID
+struct ContactEndEvent: Sendable {
+    var shapeA: ShapeID
+    var shapeB: ShapeID
 }
 
 /// How a world steps: the two solvers of the engine share bodies, shapes, the broad phase,
 /// the narrow phase, islands and continuous collision, and differ in the solve.
-public enum StepMode: Sendable {
+enum StepMode: Sendable {
     /// Box2D v3's soft step: `step(1/60)` runs `subStepCount` sub-steps with soft contacts,
     /// relax and restitution passes (the engine's benchmark configuration).
     case softStep
@@ -31,7 +31,7 @@ public enum StepMode: Sendable {
 }
 
 /// How the layer above wants a pair of shapes handled when their boxes first overlap.
-public enum ContactResponse: Sendable {
+enum ContactResponse: Sendable {
     /// The contact is solved (the shapes push each other).
     case solid
     /// The contact is tracked and reports began/ended events, but nothing pushes (UIKit's
@@ -42,32 +42,32 @@ public enum ContactResponse: Sendable {
 }
 
 /// A Box2D-grade rigid-body world in metres, kilograms and seconds, y down.
-public final class World {
+final class World {
     /// Which solver steps this world; fixed at creation.
-    public let stepMode: StepMode
+    let stepMode: StepMode
     /// Acceleration applied to every dynamic body (times its gravity scale).
-    public var gravity: Vec2
+    var gravity: Vec2
     /// Island sleeping; off keeps every body awake (benchmarks).
-    public var enableSleep = true {
+    var enableSleep = true {
         didSet { if !enableSleep { for i in bodies.indices where bodies[i].alive { wake(BodyID(index: i)) } } }
     }
     /// Continuous collision of fast bodies against static geometry.
-    public var enableContinuous = true
+    var enableContinuous = true
     /// Sub-steps per step (Box2D v3 default 4).
-    public var subStepCount = 4
+    var subStepCount = 4
     /// Contact stiffness (Hz) and damping ratio.
-    public var contactHertz = 30.0
-    public var contactDampingRatio = 10.0
-    public var jointHertz = 60.0
-    public var jointDampingRatio = 2.0
+    var contactHertz = 30.0
+    var contactDampingRatio = 10.0
+    var jointHertz = 60.0
+    var jointDampingRatio = 2.0
     /// Optional pair filter of the layer above, asked once when a pair first overlaps.
-    public var contactFilter: ((ShapeID, ShapeID) -> ContactResponse)?
+    var contactFilter: ((ShapeID, ShapeID) -> ContactResponse)?
 
     /// Events of the last step in deterministic (contact creation) order, plus ended events
     /// of contacts destroyed since by removals and re-filtering; `step` clears them first, so
     /// a layer that changes filters between steps drains before stepping.
-    public internal(set) var contactBeginEvents: [ContactBeginEvent] = []
-    public internal(set) var contactEndEvents: [ContactEndEvent] = []
+    var contactBeginEvents: [ContactBeginEvent] = []
+    var contactEndEvents: [ContactEndEvent] = []
 
     var bodies: [Body] = []
     var states: [BodyState] = []
@@ -93,7 +93,7 @@ public final class World {
     var lastStepDt = 1.0 / 60
     var groundIndex: Int?
     /// Bodies whose state went non-finite and were frozen (reported to the layer above).
-    public internal(set) var nonFiniteBodies: [Int] = []
+    var nonFiniteBodies: [Int] = []
 
     // Solver scratch, reused between steps.
     var awakeBodies: [Int] = []
@@ -118,13 +118,13 @@ public final class World {
     var positionsSolved = true
 
     /// Creates a world with a gravity in m/s^2 (y down: (0, 10) is UIKit's gravity 1.0).
-    public init(gravity: Vec2 = Vec2(0, 10), stepMode: StepMode = .softStep) {
+    init(gravity: Vec2 = Vec2(0, 10), stepMode: StepMode = .softStep) {
         self.gravity = gravity
         self.stepMode = stepMode
     }
 
     /// Returns the pending contact events and clears them.
-    public func drainContactEvents() -> (began: [ContactBeginEvent], ended: [ContactEndEvent]) {
+    func drainContactEvents() -> (began: [ContactBeginEvent], ended: [ContactEndEvent]) {
         defer { contactBeginEvents.removeAll(keepingCapacity: true); contactEndEvents.removeAll(keepingCapacity: true) }
         return (contactBeginEvents, contactEndEvents)
     }
@@ -133,7 +133,7 @@ public final class World {
 
     /// Creates a body; it has no mass until shapes are attached (or it is static).
     @discardableResult
-    public func createBody(_ def: BodyDef) -> BodyID {
+    func createBody(_ def: BodyDef) -> BodyID {
         let q = Rot(angle: def.angle)
         var body = Body(type: def.type, transform: Transform(p: def.position, q: q), center: def.position,
                         center0: def.position, rotation0: q, angle: def.angle, angle0: def.angle,
@@ -153,7 +153,7 @@ public final class World {
     }
 
     /// Destroys a body with its shapes and joints. Touching bodies wake.
-    public func destroyBody(_ id: BodyID) {
+    func destroyBody(_ id: BodyID) {
         guard isValid(id) else { return }
         for j in bodyJoints[id.index] where joints[j].alive { destroyJoint(JointID(index: j)) }
         for s in bodyShapes[id.index] where shapes[s].alive { destroyShapeInternal(s, updateMass: false) }
@@ -163,15 +163,15 @@ public final class World {
         forceHookOrder.removeAll { $0 == id.index }
     }
 
-    public func isValid(_ id: BodyID) -> Bool { id.index >= 0 && id.index < bodies.count && bodies[id.index].alive }
-    public func isValid(_ id: ShapeID) -> Bool { id.index >= 0 && id.index < shapes.count && shapes[id.index].alive }
+    func isValid(_ id: BodyID) -> Bool { id.index >= 0 && id.index < bodies.count && bodies[id.index].alive }
+    func isValid(_ id: ShapeID) -> Bool { id.index >= 0 && id.index < shapes.count && shapes[id.index].alive }
 
-    public var bodyCount: Int { bodies.lazy.filter(\.alive).count }
-    public var contactCount: Int { contacts.count }
-    public var touchingContactCount: Int { contacts.lazy.filter(\.touching).count }
+    var bodyCount: Int { bodies.lazy.filter(\.alive).count }
+    var contactCount: Int { contacts.count }
+    var touchingContactCount: Int { contacts.lazy.filter(\.touching).count }
 
-    public func bodyType(_ id: BodyID) -> BodyType { bodies[id.index].type }
-    public func setBodyType(_ id: BodyID, _ type: BodyType) {
+    func bodyType(_ id: BodyID) -> BodyType { bodies[id.index].type }
+    func setBodyType(_ id: BodyID, _ type: BodyType) {
         guard bodies[id.index].type != type else { return }
         wake(id)
         bodies[id.index].type = type
@@ -184,21 +184,21 @@ public final class World {
     }
 
     /// The body origin.
-    public func position(_ id: BodyID) -> Vec2 { bodies[id.index].transform.p }
+    func position(_ id: BodyID) -> Vec2 { bodies[id.index].transform.p }
     /// The center of mass in world coordinates.
-    public func worldCenter(_ id: BodyID) -> Vec2 { bodies[id.index].center }
-    public func localCenter(_ id: BodyID) -> Vec2 { bodies[id.index].localCenter }
-    public func angle(_ id: BodyID) -> Double { bodies[id.index].transform.q.angle }
-    public func rotation(_ id: BodyID) -> Rot { bodies[id.index].transform.q }
-    public func transform(_ id: BodyID) -> Transform { bodies[id.index].transform }
-    public func mass(_ id: BodyID) -> Double { bodies[id.index].mass }
-    public func rotationalInertia(_ id: BodyID) -> Double { bodies[id.index].inertia }
-    public func userData(_ id: BodyID) -> Int { bodies[id.index].userData }
-    public func isAwake(_ id: BodyID) -> Bool { bodies[id.index].isAwake }
-    public func shapes(of id: BodyID) -> [ShapeID] { bodyShapes[id.index].filter { shapes[$0].alive }.map { ShapeID(index: $0) } }
+    func worldCenter(_ id: BodyID) -> Vec2 { bodies[id.index].center }
+    func localCenter(_ id: BodyID) -> Vec2 { bodies[id.index].localCenter }
+    func angle(_ id: BodyID) -> Double { bodies[id.index].transform.q.angle }
+    func rotation(_ id: BodyID) -> Rot { bodies[id.index].transform.q }
+    func transform(_ id: BodyID) -> Transform { bodies[id.index].transform }
+    func mass(_ id: BodyID) -> Double { bodies[id.index].mass }
+    func rotationalInertia(_ id: BodyID) -> Double { bodies[id.index].inertia }
+    func userData(_ id: BodyID) -> Int { bodies[id.index].userData }
+    func isAwake(_ id: BodyID) -> Bool { bodies[id.index].isAwake }
+    func shapes(of id: BodyID) -> [ShapeID] { bodyShapes[id.index].filter { shapes[$0].alive }.map { ShapeID(index: $0) } }
 
     /// Moves a body instantly (teleport); velocities are kept.
-    public func setTransform(_ id: BodyID, position: Vec2, angle: Double) {
+    func setTransform(_ id: BodyID, position: Vec2, angle: Double) {
         let i = id.index
         let q = Rot(angle: angle)
         bodies[i].transform = Transform(p: position, q: q)
@@ -211,69 +211,69 @@ public final class World {
         for s in bodyShapes[i] where shapes[s].alive { updateProxy(s, force: true) }
     }
 
-    public func linearVelocity(_ id: BodyID) -> Vec2 { bodies[id.index].linearVelocity }
-    public func angularVelocity(_ id: BodyID) -> Double { bodies[id.index].angularVelocity }
-    public func setLinearVelocity(_ id: BodyID, _ v: Vec2) {
+    func linearVelocity(_ id: BodyID) -> Vec2 { bodies[id.index].linearVelocity }
+    func angularVelocity(_ id: BodyID) -> Double { bodies[id.index].angularVelocity }
+    func setLinearVelocity(_ id: BodyID, _ v: Vec2) {
         guard bodies[id.index].type != .staticBody else { return }
         if v.lengthSquared > 0 { wake(id) }
         bodies[id.index].linearVelocity = v
     }
-    public func setAngularVelocity(_ id: BodyID, _ w: Double) {
+    func setAngularVelocity(_ id: BodyID, _ w: Double) {
         guard bodies[id.index].type != .staticBody, !bodies[id.index].fixedRotation else { return }
         if w != 0 { wake(id) }
         bodies[id.index].angularVelocity = w
     }
     /// Velocity of a world point attached to the body.
-    public func velocity(atWorldPoint p: Vec2, of id: BodyID) -> Vec2 {
+    func velocity(atWorldPoint p: Vec2, of id: BodyID) -> Vec2 {
         let b = bodies[id.index]
         return b.linearVelocity + cross(b.angularVelocity, p - b.center)
     }
 
     /// Adds a force (N) at a world point for the next step; off-center forces add torque.
-    public func applyForce(_ id: BodyID, _ force: Vec2, at point: Vec2) {
+    func applyForce(_ id: BodyID, _ force: Vec2, at point: Vec2) {
         guard bodies[id.index].type == .dynamic else { return }
         wake(id)
         bodies[id.index].force += force
         bodies[id.index].torque += cross(point - bodies[id.index].center, force)
     }
-    public func applyForceToCenter(_ id: BodyID, _ force: Vec2) {
+    func applyForceToCenter(_ id: BodyID, _ force: Vec2) {
         guard bodies[id.index].type == .dynamic else { return }
         wake(id)
         bodies[id.index].force += force
     }
-    public func applyTorque(_ id: BodyID, _ torque: Double) {
+    func applyTorque(_ id: BodyID, _ torque: Double) {
         guard bodies[id.index].type == .dynamic else { return }
         wake(id)
         bodies[id.index].torque += torque
     }
     /// Adds an impulse (N s) at a world point: velocities change at once.
-    public func applyLinearImpulse(_ id: BodyID, _ impulse: Vec2, at point: Vec2) {
+    func applyLinearImpulse(_ id: BodyID, _ impulse: Vec2, at point: Vec2) {
         guard bodies[id.index].type == .dynamic else { return }
         wake(id)
         let b = bodies[id.index]
         bodies[id.index].linearVelocity += b.invMass * impulse
         if !b.fixedRotation { bodies[id.index].angularVelocity += b.invI * cross(point - b.center, impulse) }
     }
-    public func applyAngularImpulse(_ id: BodyID, _ impulse: Double) {
+    func applyAngularImpulse(_ id: BodyID, _ impulse: Double) {
         guard bodies[id.index].type == .dynamic else { return }
         wake(id)
         bodies[id.index].angularVelocity += bodies[id.index].invI * impulse
     }
 
-    public func setLinearDamping(_ id: BodyID, _ c: Double) { bodies[id.index].linearDamping = c }
-    public func setAngularDamping(_ id: BodyID, _ c: Double) { bodies[id.index].angularDamping = c }
-    public func linearDamping(_ id: BodyID) -> Double { bodies[id.index].linearDamping }
-    public func setGravityScale(_ id: BodyID, _ s: Double) { bodies[id.index].gravityScale = s; wake(id) }
-    public func gravityScale(_ id: BodyID) -> Double { bodies[id.index].gravityScale }
+    func setLinearDamping(_ id: BodyID, _ c: Double) { bodies[id.index].linearDamping = c }
+    func setAngularDamping(_ id: BodyID, _ c: Double) { bodies[id.index].angularDamping = c }
+    func linearDamping(_ id: BodyID) -> Double { bodies[id.index].linearDamping }
+    func setGravityScale(_ id: BodyID, _ s: Double) { bodies[id.index].gravityScale = s; wake(id) }
+    func gravityScale(_ id: BodyID) -> Double { bodies[id.index].gravityScale }
     /// Gives a body its own gravity (m/s^2) instead of the world's; nil restores the world's.
-    public func setGravityOverride(_ id: BodyID, _ g: Vec2?) {
+    func setGravityOverride(_ id: BodyID, _ g: Vec2?) {
         let old = bodies[id.index].hasGravityOverride ? bodies[id.index].gravityOverride : nil
         guard old != g else { return }
         bodies[id.index].hasGravityOverride = g != nil
         bodies[id.index].gravityOverride = g ?? .zero
         wake(id)
     }
-    public func setFixedRotation(_ id: BodyID, _ fixed: Bool) {
+    func setFixedRotation(_ id: BodyID, _ fixed: Bool) {
         guard bodies[id.index].fixedRotation != fixed else { return }
         bodies[id.index].fixedRotation = fixed
         if fixed { bodies[id.index].angularVelocity = 0 }
@@ -282,22 +282,22 @@ public final class World {
     }
     /// Replaces the body's linear velocity (m/s) during the next step, in place of gravity
     /// and forces (UIKit's velocity field); damping still applies. Sequential mode only.
-    public func setVelocityOverride(_ id: BodyID, _ v: Vec2) {
+    func setVelocityOverride(_ id: BodyID, _ v: Vec2) {
         guard bodies[id.index].type == .dynamic else { return }
         wake(id)
         bodies[id.index].velocityOverride = v
         bodies[id.index].hasVelocityOverride = true
     }
     /// Whether a velocity override is pending for the next step.
-    public func hasVelocityOverride(_ id: BodyID) -> Bool { bodies[id.index].hasVelocityOverride }
-    public func setAllowSleep(_ id: BodyID, _ allow: Bool) {
+    func hasVelocityOverride(_ id: BodyID) -> Bool { bodies[id.index].hasVelocityOverride }
+    func setAllowSleep(_ id: BodyID, _ allow: Bool) {
         bodies[id.index].allowSleep = allow
         if !allow { wake(id) }
     }
 
     /// Installs a per-body hook called once per step before the solver, to apply custom forces
     /// (force fields). Pass nil to remove it. Hooks run in body creation order.
-    public func setForceHook(_ id: BodyID, _ hook: ((World, BodyID) -> Void)?) {
+    func setForceHook(_ id: BodyID, _ hook: ((World, BodyID) -> Void)?) {
         if let hook {
             if forceHooks[id.index] == nil { forceHookOrder.append(id.index); forceHookOrder.sort() }
             forceHooks[id.index] = hook
@@ -311,7 +311,7 @@ public final class World {
 
     /// Attaches a shape to a body; mass properties update from the density.
     @discardableResult
-    public func createShape(_ body: BodyID, _ geometry: ShapeGeometry, _ def: ShapeDef = ShapeDef()) -> ShapeID {
+    func createShape(_ body: BodyID, _ geometry: ShapeGeometry, _ def: ShapeDef = ShapeDef()) -> ShapeID {
         precondition(isValid(body), "createShape on a destroyed body")
         shapes.append(Shape(body: body.index, geometry: geometry, def: def, vertexStart: vertexPool.count))
         shapeGeometry.append(geometry)
@@ -328,7 +328,7 @@ public final class World {
 
     /// Attaches a chain of segments (an open polyline, or a closed loop) to a body.
     @discardableResult
-    public func createChain(_ body: BodyID, points: [Vec2], closed: Bool, _ def: ShapeDef = ShapeDef()) -> [ShapeID] {
+    func createChain(_ body: BodyID, points: [Vec2], closed: Bool, _ def: ShapeDef = ShapeDef()) -> [ShapeID] {
         guard points.count >= 2 else { return [] }
         var ids: [ShapeID] = []
         let n = closed ? points.count : points.count - 1
@@ -340,38 +340,38 @@ public final class World {
         return ids
     }
 
-    public func destroyShape(_ id: ShapeID) {
+    func destroyShape(_ id: ShapeID) {
         guard isValid(id) else { return }
         destroyShapeInternal(id.index, updateMass: true)
     }
 
-    public func body(of shape: ShapeID) -> BodyID { BodyID(index: shapes[shape.index].body) }
-    public func shapeUserData(_ shape: ShapeID) -> Int { shapes[shape.index].userData }
-    public func geometry(_ shape: ShapeID) -> ShapeGeometry { shapeGeometry[shape.index] }
-    public func setFriction(_ shape: ShapeID, _ f: Double) {
+    func body(of shape: ShapeID) -> BodyID { BodyID(index: shapes[shape.index].body) }
+    func shapeUserData(_ shape: ShapeID) -> Int { shapes[shape.index].userData }
+    func geometry(_ shape: ShapeID) -> ShapeGeometry { shapeGeometry[shape.index] }
+    func setFriction(_ shape: ShapeID, _ f: Double) {
         shapes[shape.index].friction = f
         for c in contacts.indices where contacts[c].shapeA == shape.index || contacts[c].shapeB == shape.index {
             contacts[c].friction = mixFriction(shapes[contacts[c].shapeA].friction, shapes[contacts[c].shapeB].friction)
         }
     }
-    public func setRestitution(_ shape: ShapeID, _ r: Double) {
+    func setRestitution(_ shape: ShapeID, _ r: Double) {
         shapes[shape.index].restitution = r
         for c in contacts.indices where contacts[c].shapeA == shape.index || contacts[c].shapeB == shape.index {
             contacts[c].restitution = mixRestitution(shapes[contacts[c].shapeA].restitution, shapes[contacts[c].shapeB].restitution)
         }
     }
-    public func setDensity(_ shape: ShapeID, _ d: Double) {
+    func setDensity(_ shape: ShapeID, _ d: Double) {
         shapes[shape.index].density = d
         updateMass(shapes[shape.index].body)
     }
-    public func friction(_ shape: ShapeID) -> Double { shapes[shape.index].friction }
-    public func restitution(_ shape: ShapeID) -> Double { shapes[shape.index].restitution }
-    public func setFilter(_ shape: ShapeID, _ filter: CollisionFilter) {
+    func friction(_ shape: ShapeID) -> Double { shapes[shape.index].friction }
+    func restitution(_ shape: ShapeID) -> Double { shapes[shape.index].restitution }
+    func setFilter(_ shape: ShapeID, _ filter: CollisionFilter) {
         shapes[shape.index].filter = filter
         refilter(shape)
     }
     /// Re-asks the filters for every pair of this shape (after membership changes above).
-    public func refilter(_ shape: ShapeID) {
+    func refilter(_ shape: ShapeID) {
         let s = shape.index
         guard shapes[s].alive else { return }
         destroyContacts(ofShape: s)
@@ -382,13 +382,13 @@ public final class World {
         wake(BodyID(index: shapes[s].body))
     }
     /// The world AABB of a shape (its current, not fat, box).
-    public func aabb(_ shape: ShapeID) -> AABB {
+    func aabb(_ shape: ShapeID) -> AABB {
         computeAABB(shape.index, bodies[shapes[shape.index].body].transform)
     }
 
     /// Shapes whose AABB overlaps the box, in shape order; with `exact` false, shapes whose
     /// broad-phase (fat) box does.
-    public func queryAABB(_ box: AABB, exact: Bool = true) -> [ShapeID] {
+    func queryAABB(_ box: AABB, exact: Bool = true) -> [ShapeID] {
         var found: [Int] = []
         dynamicTree.query(box) { found.append($0) }
         staticTree.query(box) { found.append($0) }

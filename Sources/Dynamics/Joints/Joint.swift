@@ -6,12 +6,12 @@
 // hertz and damping ratio. The per-kind math sits in one file per kind.
 
 /// A handle to a joint.
-public struct JointID: Hashable, Sendable {
-    public let index: Int
+struct JointID: Hashable, Sendable {
+    let index: Int
 }
 
 /// The joint kinds the UIKit layer needs.
-public enum JointKind: Sendable {
+enum JointKind: Sendable {
     /// Keeps anchor distance between minLength and maxLength; optionally a spring to `length`.
     case distance
     /// A shared point; optional angle limits and friction torque.
@@ -88,39 +88,39 @@ enum LimitState {
 }
 
 /// Parameters of a new joint. Anchors are in world coordinates (metres) at creation.
-public struct JointDef: Sendable {
-    public var kind: JointKind
-    public var bodyA: BodyID
-    public var bodyB: BodyID
-    public var anchorA: Vec2
-    public var anchorB: Vec2
+struct JointDef: Sendable {
+    var kind: JointKind
+    var bodyA: BodyID
+    var bodyB: BodyID
+    var anchorA: Vec2
+    var anchorB: Vec2
     /// distance: rest length (defaults to the anchors' distance when nil).
-    public var length: Double?
-    public var minLength: Double = 0
-    public var maxLength: Double = .greatestFiniteMagnitude
+    var length: Double?
+    var minLength: Double = 0
+    var maxLength: Double = .greatestFiniteMagnitude
     /// distance: spring on; snap: its stiffness.
-    public var enableSpring = false
-    public var hertz: Double = 0
-    public var dampingRatio: Double = 0
+    var enableSpring = false
+    var hertz: Double = 0
+    var dampingRatio: Double = 0
     /// revolute: angle limits (radians); prismatic: translation limits (metres).
-    public var enableLimit = false
-    public var lower: Double = 0
-    public var upper: Double = 0
+    var enableLimit = false
+    var lower: Double = 0
+    var upper: Double = 0
     /// revolute: friction torque (N m).
-    public var frictionTorque: Double = 0
+    var frictionTorque: Double = 0
     /// prismatic: the sliding axis in world coordinates.
-    public var axis = Vec2(1, 0)
+    var axis = Vec2(1, 0)
     /// Whether the two bodies still collide with each other (Box2D's collideConnected).
-    public var collideConnected = false
+    var collideConnected = false
 
-    public init(kind: JointKind, bodyA: BodyID, bodyB: BodyID, anchorA: Vec2, anchorB: Vec2) {
+    init(kind: JointKind, bodyA: BodyID, bodyB: BodyID, anchorA: Vec2, anchorB: Vec2) {
         self.kind = kind; self.bodyA = bodyA; self.bodyB = bodyB; self.anchorA = anchorA; self.anchorB = anchorB
     }
 }
 
 extension World {
     /// A static body at the origin for anchoring joints to the world.
-    public var groundBody: BodyID {
+    var groundBody: BodyID {
         if let g = groundIndex { return BodyID(index: g) }
         var def = BodyDef()
         def.type = .staticBody
@@ -131,7 +131,7 @@ extension World {
 
     /// Creates a joint; bodies joined do not collide with each other.
     @discardableResult
-    public func createJoint(_ def: JointDef) -> JointID {
+    func createJoint(_ def: JointDef) -> JointID {
         let a = def.bodyA.index, b = def.bodyB.index
         var j = Joint(kind: def.kind, bodyA: a, bodyB: b)
         j.localAnchorA = bodies[a].transform.applyInverse(def.anchorA)
@@ -168,7 +168,7 @@ extension World {
         return JointID(index: id)
     }
 
-    public func destroyJoint(_ id: JointID) {
+    func destroyJoint(_ id: JointID) {
         guard id.index < joints.count, joints[id.index].alive else { return }
         let j = joints[id.index]
         joints[id.index].alive = false
@@ -179,32 +179,32 @@ extension World {
         for s in bodyShapes[j.bodyB] where shapes[s].alive && !shapes[s].proxyIsStatic { moveBuffer.append(s) }
     }
 
-    public func isValid(_ id: JointID) -> Bool { id.index < joints.count && joints[id.index].alive }
+    func isValid(_ id: JointID) -> Bool { id.index < joints.count && joints[id.index].alive }
 
     /// Moves a snap joint's target, or the world anchor (body A ground) of any joint.
-    public func setJointTarget(_ id: JointID, _ point: Vec2) {
+    func setJointTarget(_ id: JointID, _ point: Vec2) {
         if joints[id.index].kind == .snap { joints[id.index].target = point } else {
             joints[id.index].localAnchorA = bodies[joints[id.index].bodyA].transform.applyInverse(point)
         }
         wakeBody(joints[id.index].bodyB)
     }
-    public func setJointSpring(_ id: JointID, hertz: Double, dampingRatio: Double) {
+    func setJointSpring(_ id: JointID, hertz: Double, dampingRatio: Double) {
         joints[id.index].hertz = hertz; joints[id.index].dampingRatio = dampingRatio
         joints[id.index].angularHertz = hertz; joints[id.index].angularDampingRatio = dampingRatio
         joints[id.index].enableSpring = hertz > 0
         wakeBody(joints[id.index].bodyA); wakeBody(joints[id.index].bodyB)
     }
-    public func setJointLength(_ id: JointID, _ length: Double) {
+    func setJointLength(_ id: JointID, _ length: Double) {
         joints[id.index].length = max(length, EngineConstants.linearSlop)
         if joints[id.index].maxLength < .greatestFiniteMagnitude && !joints[id.index].enableSpring && joints[id.index].minLength == 0 {
             joints[id.index].maxLength = joints[id.index].length
         }
         wakeBody(joints[id.index].bodyA); wakeBody(joints[id.index].bodyB)
     }
-    public func jointLength(_ id: JointID) -> Double { joints[id.index].length }
-    public func jointKind(_ id: JointID) -> JointKind { joints[id.index].kind }
+    func jointLength(_ id: JointID) -> Double { joints[id.index].length }
+    func jointKind(_ id: JointID) -> JointKind { joints[id.index].kind }
     /// The joint's anchors in world coordinates.
-    public func jointAnchors(_ id: JointID) -> (a: Vec2, b: Vec2) {
+    func jointAnchors(_ id: JointID) -> (a: Vec2, b: Vec2) {
         let j = joints[id.index]
         if j.kind == .snap { return (j.target, bodies[j.bodyB].transform.apply(j.localAnchorB)) }
         return (bodies[j.bodyA].transform.apply(j.localAnchorA), bodies[j.bodyB].transform.apply(j.localAnchorB))

@@ -20,17 +20,17 @@ public let pointsPerMeter = 100.0
 
 extension Vec2 {
     /// Engine metres from a point in UIKit points.
-    @inlinable init(points p: CGPoint) { self.init(Double(p.x) / pointsPerMeter, Double(p.y) / pointsPerMeter) }
-    @inlinable init(points v: CGVector) { self.init(Double(v.dx) / pointsPerMeter, Double(v.dy) / pointsPerMeter) }
+    init(points p: CGPoint) { self.init(Double(p.x) / pointsPerMeter, Double(p.y) / pointsPerMeter) }
+    init(points v: CGVector) { self.init(Double(v.dx) / pointsPerMeter, Double(v.dy) / pointsPerMeter) }
     /// This engine vector in points.
-    @inlinable var cgPoint: CGPoint { CGPoint(x: x * pointsPerMeter, y: y * pointsPerMeter) }
-    @inlinable var cgVector: CGVector { CGVector(dx: x * pointsPerMeter, dy: y * pointsPerMeter) }
+    var cgPoint: CGPoint { CGPoint(x: x * pointsPerMeter, y: y * pointsPerMeter) }
+    var cgVector: CGVector { CGVector(dx: x * pointsPerMeter, dy: y * pointsPerMeter) }
 }
 
 extension CGPoint {
-    @inlinable static func + (a: CGPoint, b: CGVector) -> CGPoint { CGPoint(x: a.x + b.dx, y: a.y + b.dy) }
-    @inlinable static func - (a: CGPoint, b: CGPoint) -> CGVector { CGVector(dx: a.x - b.x, dy: a.y - b.y) }
-    @inlinable static func - (a: CGPoint, b: CGVector) -> CGPoint { CGPoint(x: a.x - b.dx, y: a.y - b.dy) }
+    static func + (a: CGPoint, b: CGVector) -> CGPoint { CGPoint(x: a.x + b.dx, y: a.y + b.dy) }
+    static func - (a: CGPoint, b: CGPoint) -> CGVector { CGVector(dx: a.x - b.x, dy: a.y - b.y) }
+    static func - (a: CGPoint, b: CGVector) -> CGPoint { CGPoint(x: a.x - b.dx, y: a.y - b.dy) }
 }
 
 extension CGVector {
