@@ -84,14 +84,7 @@ extension World {
         }
         let colorCount = colorConstraints()
 
-        // Batches per color: ceil(n / 4) for the colors, one per overflow constraint.
-        var perColor = [Int](repeating: 0, count: colorCount + 1)
-        for color in colorOf { perColor[Int(color)] += 1 }
-        var firstBatch = [Int](repeating: 0, count: colorCount + 2)
-        for color in 0...colorCount {
-            let n = color == colorCount ? perColor[color] : (perColor[color] + 3) / 4
-            firstBatch[color + 1] = firstBatch[color] + n
-        }
+        let firstBatch = batchStarts(colorCount: colorCount)
         batches.removeAll(keepingCapacity: true)
         batches.append(contentsOf: repeatElement(ContactBatch(dummy: dummy), count: firstBatch[colorCount + 1]))
         var filled = [Int](repeating: 0, count: colorCount + 1)

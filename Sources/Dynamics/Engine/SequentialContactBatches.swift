@@ -132,13 +132,7 @@ extension World {
         candidates.removeAll(keepingCapacity: true)
         for sc in sequentialContacts { candidates.append(Int32(sc.contact)) }
         let colorCount = colorConstraints()
-        var perColor = [Int](repeating: 0, count: colorCount + 1)
-        for color in colorOf { perColor[Int(color)] += 1 }
-        var firstBatch = [Int](repeating: 0, count: colorCount + 2)
-        for color in 0...colorCount {
-            let n = color == colorCount ? perColor[color] : (perColor[color] + 3) / 4
-            firstBatch[color + 1] = firstBatch[color] + n
-        }
+        let firstBatch = batchStarts(colorCount: colorCount)
         sequentialBatches.removeAll(keepingCapacity: true)
         sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: firstBatch[colorCount + 1]))
         var filled = [Int](repeating: 0, count: colorCount + 1)

@@ -69,21 +69,7 @@ struct SequentialBody {
 extension World {
     /// One Box2D 2.2 step of `h` seconds.
     func stepSequential(_ h: Double) {
-        stepIndex += 1
-        lastStepDt = h
-        contactBeginEvents.removeAll(keepingCapacity: true)
-        contactEndEvents.removeAll(keepingCapacity: true)
-        updatePairs()
-        collide(dt: h)
-        wakeTouchingSleepers()
-
-        awakeBodies.removeAll(keepingCapacity: true)
-        for i in bodies.indices where bodies[i].alive && bodies[i].type != .staticBody && bodies[i].isAwake {
-            awakeBodies.append(i)
-        }
-        for i in forceHookOrder where bodies[i].alive && bodies[i].isAwake {
-            forceHooks[i]?(self, BodyID(index: i))
-        }
+        beginStep(h)
         loadSequentialBodies(h: h)
         prepareSequentialContacts()
         buildSequentialBatches()

@@ -12,22 +12,7 @@ extension World {
     func step(_ dt: Double) {
         guard dt > 0 else { return }
         if stepMode == .sequentialImpulse { stepSequential(dt); return }
-        stepIndex += 1
-        lastStepDt = dt
-        contactBeginEvents.removeAll(keepingCapacity: true)
-        contactEndEvents.removeAll(keepingCapacity: true)
-        updatePairs()
-        collide(dt: dt)
-        wakeTouchingSleepers()
-
-        // The awake set: every non-static awake body.
-        awakeBodies.removeAll(keepingCapacity: true)
-        for i in bodies.indices where bodies[i].alive && bodies[i].type != .staticBody && bodies[i].isAwake {
-            awakeBodies.append(i)
-        }
-        for i in forceHookOrder where bodies[i].alive && bodies[i].isAwake {
-            forceHooks[i]?(self, BodyID(index: i))
-        }
+        beginStep(dt)
 
         let h = dt / Double(max(subStepCount, 1))
         // Load the hot state.
@@ -194,5 +179,40 @@ extension World {
         for i in awakeBodies {
             for sh in bodyShapes[i] where shapes[sh].alive { updateProxy(sh) }
         }
+    }
+}
+
+extension World {
+    /// What both step configurations do first: new pairs, narrow phase and contact events,
+    /// waking sleepers that touch awake bodies, the awake set, and the force hooks (fields).
+    func beginStep(_ dt: Double) {
+        stepIndex += 1
+        lastStepDt = dt
+        contactBeginEvents.removeAll(keepingCapacity: true)
+        contactEndEvents.removeAll(keepingCapacity: true)
+        updatePairs()
+        collide(dt: dt)
+        wakeTouchingSleepers()
+        // The awake set: every non-static awake body.
+        awakeBodies.removeAll(keepingCapacity: true)
+        for i in bodies.indices where bodies[i].alive && bodies[i].type != .staticBody && bodies[i].isAwake {
+            awakeBodies.append(i)
+        }
+        for i in forceHookOrder where bodies[i].alive && bodies[i].isAwake {
+            forceHooks[i]?(self, BodyID(index: i))
+        }
+    }
+
+    /// The first batch of each color when each color's constraints are packed four to a batch
+    /// and the overflow (the last color index) one to a batch; the last entry is the total.
+    func batchStarts(colorCount: Int) -> [Int] {
+        var perColor = [Int](repeating: 0, count: colorCount + 1)
+        for color in colorOf { perColor[Int(color)] += 1 }
+        var firstBatch = [Int](repeating: 0, count: colorCount + 2)
+        for color in 0...colorCount {
+            let n = color == colorCount ? perColor[color] : (perColor[color] + 3) / 4
+            firstBatch[color + 1] = firstBatch[color] + n
+        }
+        return firstBatch
     }
 }
