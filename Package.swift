@@ -48,15 +48,15 @@ let package = Package(
                           swiftSettings: fast),
         // Test-only C helpers (inflating PNG rows to count their filters).
         .target(name: "CTestSupport", path: "Tests/CTestSupport", linkerSettings: [.linkedLibrary("z")]),
-        // Test-only Swift helpers: headless Chromium for the browser tests.
+        // Test-only Swift helpers: headless Chromium, and locating external tools the tests need.
         .target(name: "BrowserSupport", path: "Tests/BrowserSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScenePlayerTests", dependencies: ["ScenePlayer", "SceneFormat", "Dynamics", "Rendering"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Images", "SceneFormat", "CTestSupport"]),
         .testTarget(name: "FrameOutputTests", dependencies: ["FrameOutput", "FrameFiles", "Rendering", "Images", "SceneFormat", "BrowserSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Images", "Rendering", "FrameFiles", "SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AnimaticTests", dependencies: ["animatic", "SceneFormat", "Images", "FrameFiles"]),
+        .testTarget(name: "AnimaticTests", dependencies: ["animatic", "SceneFormat", "Images", "FrameFiles", "BrowserSupport"]),
     ]
 )

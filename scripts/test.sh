@@ -1,11 +1,22 @@
 #!/usr/bin/env bash
 # Sets up and runs the whole test suite (release build: the engine tests step the
-# 5,050-box pyramid, which takes minutes unoptimised). ffmpeg is installed so the preview
-# and headless-browser tests run instead of skipping. Ends with one summary line: "tests: N passed, N failed".
+# 5,050-box pyramid, which takes minutes unoptimised). Everything the tests drive is installed
+# first (ffmpeg, chromium, GNU parallel from apt; check-jsonschema from PyPI into a virtual
+# environment under .build/), and ANIMATIC_REQUIRE_TOOLS=1 makes a missing tool fail its test
+# rather than skip it. Ends with one summary line: "tests: N passed, N failed, N skipped".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export ANIMATIC_EXTRA_PACKAGES="${ANIMATIC_EXTRA_PACKAGES:-ffmpeg chromium}"
+export ANIMATIC_EXTRA_PACKAGES="${ANIMATIC_EXTRA_PACKAGES:-ffmpeg chromium parallel python3 python3-venv}"
 source scripts/setup.sh
+# The JSON Schema validator, in a virtual environment of its own (Debian's Python refuses
+# system-wide pip installs).
+tools=".build/test-tools"
+if [ ! -x "$tools/bin/check-jsonschema" ]; then
+  python3 -m venv "$tools"
+  "$tools/bin/pip" install --quiet --disable-pip-version-check check-jsonschema pyjson5
+fi
+export PATH="$PWD/$tools/bin:$PATH"
+export ANIMATIC_REQUIRE_TOOLS=1
 swift build -c release --build-tests -Xswiftc -enable-testing
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

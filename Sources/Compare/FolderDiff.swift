@@ -66,8 +66,12 @@ public struct FolderDiff: Equatable, Sendable {
 
     /// Compares every frame of `expectedFolder` with the frame of the same number in `actualFolder`.
     ///
-    /// - Parameter diffImagesFolder: when given, the diff image of each differing frame is
-    ///   written there under the frame's file name (the folder is created if needed).
+    /// - Parameters:
+    ///   - expectedFolder: the reference frames (goldens).
+    ///   - actualFolder: the frames to check.
+    ///   - options: pixelmatch's threshold and anti-aliasing handling.
+    ///   - diffImagesFolder: when given, the diff image of each differing frame is written
+    ///     there under the frame's file name (the folder is created if needed).
     /// - Throws: ``CompareError/notAFolder(path:)``, ``CompareError/noFrames(folder:)``,
     ///   ``CompareError/missingFrames(frames:folder:otherFolder:)`` (either way round),
     ///   ``CompareError/sizeMismatch(frame:expected:actual:expectedFile:actualFile:)``,

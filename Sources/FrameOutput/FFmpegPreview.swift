@@ -5,7 +5,7 @@ import Rendering
 import Images
 
 // Design note: MP4, GIF and WebP previews are stitched by ffmpeg from the frame folder with the
-// recipes of rendering.md: H.264 in yuv420p with +faststart (plays while downloading; even
+// usual recipes: H.264 in yuv420p with +faststart (plays while downloading; even
 // sizes, since libx264 refuses odd ones), GIF at 50 fps or less through palettegen
 // stats_mode=diff + paletteuse dither=bayer (crisp and stable on flat colors), libwebp_anim,
 // and ffmpeg's own APNG muxer as an alternative to APNGWriter. All loop forever where the

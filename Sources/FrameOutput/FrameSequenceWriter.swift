@@ -30,7 +30,7 @@ import Images
 /// Frames are handed in order from frame 0, also for a range (`--frames A:B`): frames before A
 /// are only counted (the simulation has to pass through them), frames from B on are not
 /// needed (``needsMoreFrames`` turns false). A writer is used from one thread. If it is
-/// dropped without ``finish()``, or after an error, its temporary folder is removed.
+/// dropped without ``finish(addingFiles:)``, or after an error, its temporary folder is removed.
 public final class FrameSequenceWriter {
     /// The folder being written, `OUT/ID`.
     public let folderPath: String
@@ -54,7 +54,7 @@ public final class FrameSequenceWriter {
     /// `outputFolder` when missing) and starts `options.jobs` render workers.
     ///
     /// `progress` is called on the caller's thread, from ``append(_:traceLine:)`` and
-    /// ``finish()``, at most every `options.progressInterval` seconds and once at the end.
+    /// ``finish(addingFiles:)``, at most every `options.progressInterval` seconds and once at the end.
     /// Throws ``OutputError`` (invalid id, range or metadata; unwritable folder; full disk).
     public init(outputFolder: String, metadata: FrameSequenceMetadata, options: FrameSequenceOptions = FrameSequenceOptions(),
                 progress: ((RenderProgress) -> Void)? = nil) throws {

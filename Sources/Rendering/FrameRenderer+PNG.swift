@@ -6,7 +6,7 @@ import Images
 
 extension FrameRenderer {
     /// The last rendered frame as PNG bytes: RGB for an opaque frame, RGBA otherwise.
-    /// Throws ``PNGError/nothingRendered`` before the first successful ``render(_:)``.
+    /// Throws `PNGError.nothingRendered` before the first successful ``render(_:)``.
     public func pngData(preset: PNGPreset = .fast) throws -> [UInt8] {
         guard hasFrame, let surface else { throw PNGError.nothingRendered }
         cairo_surface_flush(surface)

@@ -1,3 +1,4 @@
+import BrowserSupport
 import Foundation
 import Images
 import FrameFiles
@@ -83,9 +84,7 @@ final class RenderCommandTests: XCTestCase {
             let id = (scene as NSString).deletingPathExtension
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/\(id)/frame_00014.png"), id)
         }
-        guard let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("ffmpeg is not installed")
-        }
+        let ffmpeg = try ExternalTool.require("ffmpeg", install: "apt-get install -y ffmpeg")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: ffmpeg)
         p.arguments = ["-v", "error", "-y", "-i", "\(out)/push/frame_%05d.png", "\(out)/push.mp4"]

@@ -98,11 +98,7 @@ final class DiffReportTests: XCTestCase {
     /// Loads the moved report in headless chromium and reads back how many images decoded; then
     /// removes one image to show that the check does notice a broken page.
     func testReportLoadsInHeadlessChromium() throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else {
-            throw XCTSkip("chromium is not installed (apt-get install -y chromium)")
-        }
+        let chromium = try ExternalTool.chromium()
         let diff = try makeFolderDiff()
         let original = try folder("report")
         try DiffReport().write(diff, to: original.path)

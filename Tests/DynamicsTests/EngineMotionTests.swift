@@ -1,7 +1,7 @@
 import XCTest
 @testable import Dynamics
 
-/// The motion checks of engine.md: free fall, bounce, stacking, slopes, CCD.
+/// The engine's motion checks: free fall, bounce, stacking, slopes, CCD.
 final class EngineMotionTests: XCTestCase {
     func testFreeFallMatchesAnalyticWithinOnePercent() {
         let world = World(gravity: Vec2(0, 10))

@@ -1,7 +1,7 @@
 import XCTest
 @testable import Dynamics
 
-/// Box2D's large pyramid must stand (engine.md): Box2D v3 on the same scene measures
+/// Box2D's large pyramid must stand: Box2D v3 on the same scene measures
 /// 0.017 rad, 18 pt sideways and a 73 pt sink of the top box after 500 steps.
 final class PyramidTests: XCTestCase {
     func testLargePyramidStandsFiveHundredSteps() {

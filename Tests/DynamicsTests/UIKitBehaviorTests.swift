@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Dynamics
 
-/// The numbers of uikit-dynamics.md asserted against the UIKit-style API.
+/// UIKit Dynamics' measured numbers (docs/uikit-fidelity.md) asserted against the UIKit-style API.
 final class UIKitBehaviorTests: XCTestCase {
     let bounds = CGRect(x: 0, y: 0, width: 1000, height: 1000)
 

@@ -11,9 +11,7 @@ import XCTest
 /// the right size; skipped when chromium is not installed.
 final class APNGBrowserTests: XCTestCase {
     func testBuiltInAPNGDecodesInChromium() throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { throw XCTSkip("chromium is not installed (apt-get install -y chromium)") }
+        let chromium = try ExternalTool.chromium()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("apng-browser-\(getpid())")
         try? FileManager.default.removeItem(at: root)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

@@ -1,3 +1,4 @@
+import BrowserSupport
 import Foundation
 import FrameOutput
 import FrameFiles
@@ -23,7 +24,7 @@ final class FFmpegPreviewTests: XCTestCase {
     }
 
     func requireFFmpeg() throws {
-        guard FFmpegPreview.isAvailable else { throw XCTSkip("ffmpeg is not installed (apt-get install ffmpeg)") }
+        _ = try ExternalTool.require("ffmpeg", install: "apt-get install -y ffmpeg")
     }
 
     func testMissingFFmpegIsATypedErrorNamingThePackage() throws {

@@ -3,7 +3,7 @@ import XCTest
 @testable import ScenePlayer
 import SceneFormat
 
-/// One decoded `trace.jsonl` line (see shared/spec/scene-format.md).
+/// One decoded `trace.jsonl` line (docs/scene-format.md describes it).
 struct TraceFrame: Decodable {
     struct Item: Decodable {
         let id: String

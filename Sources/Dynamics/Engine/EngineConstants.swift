@@ -1,5 +1,5 @@
 // Design note: the tuning constants of the soft step, in metres, kilograms and seconds.
-// They are Box2D v3's defaults (see shared/spec/engine.md); the UIKit layer maps points to
+// They are Box2D v3's defaults; the UIKit layer maps points to
 // metres at 100 pt = 1 m so items land in the size range these numbers are tuned for.
 
 /// Engine-wide tolerances and defaults.

@@ -1,7 +1,7 @@
 // The top level of a scene file: its settings, canvas and items.
 
 extension SceneDecoder {
-    static let sceneKeys = ["title", "canvas", "fps", "duration", "seed", "sleeping", "items", "behaviors", "events", "input"]
+    static let sceneKeys = ["$schema", "title", "canvas", "fps", "duration", "seed", "sleeping", "items", "behaviors", "events", "input"]
     static let canvasKeys = ["width", "height", "scale", "background"]
     static let itemKeys = ["id", "shape", "size", "center", "angle", "path", "color", "stroke", "cornerRadius", "alpha", "scale"]
     static let shapeNames = ["rectangle", "ellipse", "path"]
@@ -11,10 +11,14 @@ extension SceneDecoder {
         let rootNode = Node(value: root, path: .root)
         guard root.objectValue != nil else {
             error("a scene file holds one object `{ ... }`, not \(describe(root))", at: rootNode,
-                  hint: "see shared/spec/scene-format.md for an example")
+                  hint: "docs/scene-format.md in the Animatic repository has an example")
             return nil
         }
         guard let scene = object(rootNode, keys: Self.sceneKeys, what: "a scene") else { return nil }
+        // `$schema` names the JSON Schema for editors; animatic only checks that it is a string.
+        if let node = scene["$schema"], node.value.stringValue == nil {
+            typeError(node, expected: "a string (the schema's path or URL)", hint: "\"$schema\": \"../docs/scene.schema.json\"")
+        }
 
         // The canvas and the duration come first whatever the key order: "center" and the
         // time checks of events and input depend on them.

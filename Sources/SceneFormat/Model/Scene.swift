@@ -3,7 +3,7 @@
 // JSON again. Nodes it may need to blame at run time carry a `SceneLocation`.
 
 /// One scene file, loaded and validated. See `Scene.load(path:)` and
-/// `shared/spec/scene-format.md` for the file format.
+/// `docs/scene-format.md` for the file format.
 ///
 /// ```swift
 /// let scene = try Scene.load(path: "scenes/push.json")

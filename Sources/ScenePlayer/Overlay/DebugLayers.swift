@@ -16,7 +16,7 @@ public struct DebugLayers: OptionSet, Sendable {
     static let names: [(String, DebugLayers)] = [("fields", .fields), ("shapes", .shapes), ("boundaries", .boundaries),
                                                  ("joints", .joints), ("velocity", .velocity), ("contacts", .contacts), ("all", .all)]
 
-    /// Parses "fields,shapes" or "all"; an unknown name throws ``UnknownNameError`` (with a
+    /// Parses "fields,shapes" or "all"; an unknown name throws `UnknownNameError` (with a
     /// suggestion when it is a near miss).
     public init(parsing text: String) throws {
         var layers: DebugLayers = []

@@ -13,7 +13,7 @@ import SceneFormat
 /// Renders what a ``FramePlayer`` plays to `OUT/ID/` (frames, manifest, trace, previews).
 ///
 /// ```swift
-/// let scene = try SceneLoader.load(file: "scenes/push.json")
+/// let scene = try Scene.load(path: "scenes/push.json")
 /// let result = try FramePipeline.render(scene: scene, settings: RenderSettings(previews: [.gif]))
 /// print(result.summary)   // push: 360 frames 750x1334 in 1.84 s -> output/push (+ preview.gif)
 /// ```
