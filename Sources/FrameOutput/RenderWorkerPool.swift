@@ -64,13 +64,6 @@ final class RenderWorkerPool<Record>: @unchecked Sendable {
         return completed
     }
 
-    /// Frames completed so far (for progress between submissions).
-    var completedCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return completed
-    }
-
     /// Closes the queue and waits for the workers to drain it, calling `report` (without the
     /// lock held) whenever the completed count changes. Returns the records in frame order.
     func finish(report: (Int) -> Void) throws -> [Record] {

@@ -47,20 +47,8 @@ final class EngineFeatureTests: XCTestCase {
         _ = box
     }
 
-    func testFilterAndPredicateKeepPairsApart() {
-        let world = World(gravity: Vec2(0, 10))
-        _ = makeGround(world)
-        let low = makeBox(world, center: Vec2(0, -0.25), half: 0.25)
-        var def = BodyDef(); def.position = Vec2(0, -1)
-        let high = world.createBody(def)
-        var sd = ShapeDef(); sd.filter = CollisionFilter(categoryBits: 2, maskBits: 1 | 4)
-        let shape = world.createShape(high, .polygon(.box(halfWidth: 0.25, halfHeight: 0.25)), sd)
-        world.setFilter(world.shapes(of: low)[0], CollisionFilter(categoryBits: 4, maskBits: 1))
-        for _ in 0..<90 { world.step(1.0 / 60) }
-        // low (category 4) does not accept category 2: high falls through it to the ground.
-        XCTAssertEqual(world.position(high).y, -0.25, accuracy: 0.01)
-        _ = shape
-        // A predicate can veto a pair the filter allows.
+    func testThePairFilterOfTheLayerAboveKeepsPairsApart() {
+        // The layer above can veto a pair: the upper box falls through the lower one.
         let w2 = World(gravity: Vec2(0, 10))
         _ = makeGround(w2)
         let a = makeBox(w2, center: Vec2(0, -0.25), half: 0.25)
@@ -73,15 +61,14 @@ final class EngineFeatureTests: XCTestCase {
         XCTAssertEqual(w2.position(b).y, -0.25, accuracy: 0.01)
     }
 
-    func testForceHookAndKinematicBodies() {
+    func testForcesAndKinematicBodies() {
         let world = World(gravity: .zero)
         let b = makeBox(world, center: .zero, half: 0.5) // 1 kg
-        world.setForceHook(b) { w, id in w.applyForceToCenter(id, Vec2(2, 0)) }
-        // The solver keeps velocities in single precision (as Box2D does): 240 sub-steps of
-        // accumulation stay within a few parts per million.
-        for _ in 0..<60 { world.step(1.0 / 60) }
+        // A force applied before each step (as fields do) accelerates at F / m. The solver
+        // keeps velocities in single precision (as Box2D does): 240 sub-steps of accumulation
+        // stay within a few parts per million.
+        for _ in 0..<60 { world.applyForceToCenter(b, Vec2(2, 0)); world.step(1.0 / 60) }
         XCTAssertEqual(world.linearVelocity(b).x, 2, accuracy: 1e-5)
-        world.setForceHook(b, nil)
         for _ in 0..<60 { world.step(1.0 / 60) }
         XCTAssertEqual(world.linearVelocity(b).x, 2, accuracy: 1e-5)
         // A kinematic body moves at its velocity and pushes dynamic ones, unaffected by them.

@@ -138,7 +138,7 @@ final class RandomSceneFaultTests: XCTestCase {
             guard let body = animator.body(for: v) else { continue }
             let w = animator.world
             e += 0.5 * w.mass(body) * w.linearVelocity(body).lengthSquared
-            e += 0.5 * w.rotationalInertia(body) * w.angularVelocity(body) * w.angularVelocity(body)
+            e += 0.5 * w.bodies[body.index].inertia * w.angularVelocity(body) * w.angularVelocity(body)
         }
         return e
     }

@@ -413,7 +413,7 @@ final class UIKitMeasuredTests: XCTestCase {
         let pin = AttachmentBehavior(item: v, offsetFromCenter: CGVector(dx: -50, dy: 0), attachedToAnchor: CGPoint(x: 450.5, y: 500))
         animator.addBehaviors([pin, GravityBehavior(items: [v])])
         animator.step()
-        XCTAssertEqual(animator.world.jointKind(pin.joint!), .revolute)
+        XCTAssertEqual(animator.world.joints[pin.joint!.index].kind, .revolute)
         for _ in 0..<60 { animator.step() }
         XCTAssertGreaterThan(v.rotation, 0.5, "swings about the pin")
     }

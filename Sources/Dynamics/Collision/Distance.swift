@@ -99,14 +99,6 @@ private struct Simplex {
         return cross(e12, -v1.w) > 0 ? e12.leftPerp : e12.rightPerp
     }
 
-    var closestPoint: Vec2 {
-        switch count {
-        case 1: return v1.w
-        case 2: return v1.a * v1.w + v2.a * v2.w
-        default: return .zero
-        }
-    }
-
     var witnessPoints: (Vec2, Vec2) {
         switch count {
         case 1: return (v1.wA, v1.wB)

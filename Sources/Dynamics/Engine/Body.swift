@@ -42,8 +42,6 @@ struct BodyDef: Sendable {
     init() {}
 }
 
-/// Per-body hook that returns an extra acceleration-like force each step (fields).
-typealias ForceHook = (_ world: World, _ body: BodyID) -> Void
 
 /// Hot solver state in single precision, 32 bytes (Box2D v3's b2BodyState): the contact
 /// solver gathers four of these per SIMD batch every pass, so their size is the solver's
@@ -117,17 +115,10 @@ struct Body {
     var sleepTime = 0.0
     var userData: Int
     var alive = true
-    /// Set when the body moved this step and its proxies need checking.
-    var isBullet = false
     var minExtent = 0.0
     var maxExtent = 0.0
     var islandSleeping = -1
-    /// Per-body gravity replacing the world's (UIKit: each item follows its own gravity behavior).
-    var gravityOverride = Vec2.zero
-    var hasGravityOverride = false
     /// Velocity imposed for the next step (a velocity field), cleared after it.
     var velocityOverride = Vec2.zero
     var hasVelocityOverride = false
-
-    var isDynamic: Bool { type == .dynamic }
 }

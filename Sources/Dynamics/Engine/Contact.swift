@@ -144,12 +144,11 @@ extension World {
         }
     }
 
-    /// How a pair of shapes is handled: the filter bits, joints (joined bodies do not collide
-    /// unless the joint says so, Box2D's collideConnected), then the layer above's filter.
+    /// How a pair of shapes is handled: joints (joined bodies do not collide unless the joint
+    /// says so, Box2D's collideConnected), then the layer above's filter.
     func contactResponse(_ a: Int, _ b: Int) -> ContactResponse {
         let ba = shapes[a].body, bb = shapes[b].body
         if bodies[ba].type != .dynamic && bodies[bb].type != .dynamic { return .none }
-        if !shapes[a].filter.shouldCollide(with: shapes[b].filter) { return .none }
         for j in bodyJoints[ba] where joints[j].alive && !joints[j].collideConnected {
             if (joints[j].bodyA == ba && joints[j].bodyB == bb) || (joints[j].bodyA == bb && joints[j].bodyB == ba) { return .none }
         }

@@ -188,7 +188,7 @@ extension World {
     /// velocity integration applies it, restitution carries approach speeds with it.
     @inline(__always) func freeAcceleration(_ i: Int) -> Vec2 {
         guard isSolverDynamic(i) else { return .zero }
-        let g = bodies[i].hasGravityOverride ? bodies[i].gravityOverride : bodies[i].gravityScale * gravity
+        let g = bodies[i].gravityScale * gravity
         return g + bodies[i].invMass * bodies[i].force
     }
 

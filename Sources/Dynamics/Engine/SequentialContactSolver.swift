@@ -170,31 +170,6 @@ extension World {
         return sc
     }
 
-    func warmStartSequentialContacts() {
-        sequentialBodies.withUnsafeMutableBufferPointer { sb in
-            for sc in sequentialContacts {
-                var a = sb[sc.bodyA], b = sb[sc.bodyB]
-                let t = sc.normal.rightPerp
-                for k in 0..<sc.velocityCount {
-                    let p = k == 0 ? sc.p0 : sc.p1
-                    let P = p.normalImpulse * sc.normal + p.tangentImpulse * t
-                    a.w -= sc.iA * cross(p.rA, P); a.v -= sc.mA * P
-                    b.w += sc.iB * cross(p.rB, P); b.v += sc.mB * P
-                }
-                if sc.mA > 0 || sc.iA > 0 { sb[sc.bodyA] = a }
-                if sc.mB > 0 || sc.iB > 0 { sb[sc.bodyB] = b }
-            }
-        }
-    }
-
-    func solveSequentialContactVelocities() {
-        sequentialBodies.withUnsafeMutableBufferPointer { sb in
-            sequentialContacts.withUnsafeMutableBufferPointer { cs in
-                for k in cs.indices { solveVelocities(&cs[k], sb) }
-            }
-        }
-    }
-
     @inline(__always) func solveVelocities(_ sc: inout SequentialContact, _ sb: UnsafeMutableBufferPointer<SequentialBody>) {
         var vA = sb[sc.bodyA].v, wA = sb[sc.bodyA].w, vB = sb[sc.bodyB].v, wB = sb[sc.bodyB].w
         let mA = sc.mA, iA = sc.iA, mB = sc.mB, iB = sc.iB

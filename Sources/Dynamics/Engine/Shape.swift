@@ -1,7 +1,7 @@
 // Design note: a shape attaches geometry and a material to a body. Its proxy in the broad
 // phase holds a fat AABB. Geometry is local to the body origin. Which pairs may collide is
-// decided by the category/mask/group filter and, above it, by an optional predicate of the
-// layer above (UIKit: only items that share a collision behavior).
+// decided by joints (collideConnected) and by the layer above's pair filter (UIKit: only
+// items that share a collision behavior, in its mode).
 
 /// A handle to a shape in a world.
 struct ShapeID: Hashable, Comparable, Sendable {
@@ -9,28 +9,11 @@ struct ShapeID: Hashable, Comparable, Sendable {
     static func < (a: ShapeID, b: ShapeID) -> Bool { a.index < b.index }
 }
 
-/// Box2D-style collision filtering.
-struct CollisionFilter: Equatable, Sendable {
-    var categoryBits: UInt64 = 1
-    var maskBits: UInt64 = .max
-    /// Shapes with the same positive group always collide, negative never.
-    var groupIndex: Int = 0
-    init() {}
-    init(categoryBits: UInt64, maskBits: UInt64, groupIndex: Int = 0) {
-        self.categoryBits = categoryBits; self.maskBits = maskBits; self.groupIndex = groupIndex
-    }
-    func shouldCollide(with b: CollisionFilter) -> Bool {
-        if groupIndex == b.groupIndex && groupIndex != 0 { return groupIndex > 0 }
-        return (maskBits & b.categoryBits) != 0 && (categoryBits & b.maskBits) != 0
-    }
-}
-
-/// Material and filtering for a new shape.
+/// Material of a new shape.
 struct ShapeDef: Sendable {
     var density: Double = 1
     var friction: Double = 0.6
     var restitution: Double = 0
-    var filter = CollisionFilter()
     /// Opaque value for the layer above (boundary or item index).
     var userData: Int = -1
     var enableContactEvents = true
@@ -58,7 +41,6 @@ struct Shape {
     var density: Double
     var friction: Double
     var restitution: Double
-    var filter: CollisionFilter
     var userData: Int
     var enableContactEvents: Bool
     var skin: Double
@@ -84,7 +66,7 @@ struct Shape {
     init(body: Int, geometry: ShapeGeometry, def: ShapeDef, vertexStart: Int) {
         self.body = body
         density = def.density; friction = def.friction; restitution = def.restitution
-        filter = def.filter; userData = def.userData; enableContactEvents = def.enableContactEvents
+        userData = def.userData; enableContactEvents = def.enableContactEvents
         skin = max(0, def.skinRadius)
         isEdge = def.isEdge
         self.vertexStart = vertexStart

@@ -134,8 +134,7 @@ extension World {
                             // do nothing to the body in this step.
                             s.v = b.velocityOverride
                         } else {
-                            let g = b.hasGravityOverride ? b.gravityOverride : gravity
-                            s.v += h * (b.gravityScale * g + b.invMass * b.force)
+                            s.v += h * (b.gravityScale * gravity + b.invMass * b.force)
                             s.w += h * b.invI * b.torque
                         }
                         s.v = (1 / (1 + h * b.linearDamping)) * s.v

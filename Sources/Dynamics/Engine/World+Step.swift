@@ -184,7 +184,7 @@ extension World {
 
 extension World {
     /// What both step configurations do first: new pairs, narrow phase and contact events,
-    /// waking sleepers that touch awake bodies, the awake set, and the force hooks (fields).
+    /// waking sleepers that touch awake bodies, and the awake set.
     func beginStep(_ dt: Double) {
         stepIndex += 1
         lastStepDt = dt
@@ -197,9 +197,6 @@ extension World {
         awakeBodies.removeAll(keepingCapacity: true)
         for i in bodies.indices where bodies[i].alive && bodies[i].type != .staticBody && bodies[i].isAwake {
             awakeBodies.append(i)
-        }
-        for i in forceHookOrder where bodies[i].alive && bodies[i].isAwake {
-            forceHooks[i]?(self, BodyID(index: i))
         }
     }
 

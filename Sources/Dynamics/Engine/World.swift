@@ -82,8 +82,6 @@ final class World {
     var contacts: [Contact] = []
     var pairs = Set<UInt64>()
     var joints: [Joint] = []
-    var forceHooks: [Int: (World, BodyID) -> Void] = [:]
-    var forceHookOrder: [Int] = []
     var dynamicTree = DynamicTree()
     var staticTree = DynamicTree()
     var moveBuffer: [Int] = []
@@ -159,15 +157,12 @@ final class World {
         for s in bodyShapes[id.index] where shapes[s].alive { destroyShapeInternal(s, updateMass: false) }
         bodies[id.index].alive = false
         bodyShapes[id.index] = []
-        forceHooks[id.index] = nil
-        forceHookOrder.removeAll { $0 == id.index }
     }
 
     func isValid(_ id: BodyID) -> Bool { id.index >= 0 && id.index < bodies.count && bodies[id.index].alive }
     func isValid(_ id: ShapeID) -> Bool { id.index >= 0 && id.index < shapes.count && shapes[id.index].alive }
 
     var bodyCount: Int { bodies.lazy.filter(\.alive).count }
-    var contactCount: Int { contacts.count }
     var touchingContactCount: Int { contacts.lazy.filter(\.touching).count }
 
     func bodyType(_ id: BodyID) -> BodyType { bodies[id.index].type }
@@ -185,14 +180,11 @@ final class World {
 
     /// The body origin.
     func position(_ id: BodyID) -> Vec2 { bodies[id.index].transform.p }
-    /// The center of mass in world coordinates.
-    func worldCenter(_ id: BodyID) -> Vec2 { bodies[id.index].center }
     func localCenter(_ id: BodyID) -> Vec2 { bodies[id.index].localCenter }
     func angle(_ id: BodyID) -> Double { bodies[id.index].transform.q.angle }
     func rotation(_ id: BodyID) -> Rot { bodies[id.index].transform.q }
     func transform(_ id: BodyID) -> Transform { bodies[id.index].transform }
     func mass(_ id: BodyID) -> Double { bodies[id.index].mass }
-    func rotationalInertia(_ id: BodyID) -> Double { bodies[id.index].inertia }
     func userData(_ id: BodyID) -> Int { bodies[id.index].userData }
     func isAwake(_ id: BodyID) -> Bool { bodies[id.index].isAwake }
     func shapes(of id: BodyID) -> [ShapeID] { bodyShapes[id.index].filter { shapes[$0].alive }.map { ShapeID(index: $0) } }
@@ -241,11 +233,6 @@ final class World {
         wake(id)
         bodies[id.index].force += force
     }
-    func applyTorque(_ id: BodyID, _ torque: Double) {
-        guard bodies[id.index].type == .dynamic else { return }
-        wake(id)
-        bodies[id.index].torque += torque
-    }
     /// Adds an impulse (N s) at a world point: velocities change at once.
     func applyLinearImpulse(_ id: BodyID, _ impulse: Vec2, at point: Vec2) {
         guard bodies[id.index].type == .dynamic else { return }
@@ -254,25 +241,12 @@ final class World {
         bodies[id.index].linearVelocity += b.invMass * impulse
         if !b.fixedRotation { bodies[id.index].angularVelocity += b.invI * cross(point - b.center, impulse) }
     }
-    func applyAngularImpulse(_ id: BodyID, _ impulse: Double) {
-        guard bodies[id.index].type == .dynamic else { return }
-        wake(id)
-        bodies[id.index].angularVelocity += bodies[id.index].invI * impulse
-    }
 
     func setLinearDamping(_ id: BodyID, _ c: Double) { bodies[id.index].linearDamping = c }
     func setAngularDamping(_ id: BodyID, _ c: Double) { bodies[id.index].angularDamping = c }
     func linearDamping(_ id: BodyID) -> Double { bodies[id.index].linearDamping }
     func setGravityScale(_ id: BodyID, _ s: Double) { bodies[id.index].gravityScale = s; wake(id) }
     func gravityScale(_ id: BodyID) -> Double { bodies[id.index].gravityScale }
-    /// Gives a body its own gravity (m/s^2) instead of the world's; nil restores the world's.
-    func setGravityOverride(_ id: BodyID, _ g: Vec2?) {
-        let old = bodies[id.index].hasGravityOverride ? bodies[id.index].gravityOverride : nil
-        guard old != g else { return }
-        bodies[id.index].hasGravityOverride = g != nil
-        bodies[id.index].gravityOverride = g ?? .zero
-        wake(id)
-    }
     func setFixedRotation(_ id: BodyID, _ fixed: Bool) {
         guard bodies[id.index].fixedRotation != fixed else { return }
         bodies[id.index].fixedRotation = fixed
@@ -290,22 +264,6 @@ final class World {
     }
     /// Whether a velocity override is pending for the next step.
     func hasVelocityOverride(_ id: BodyID) -> Bool { bodies[id.index].hasVelocityOverride }
-    func setAllowSleep(_ id: BodyID, _ allow: Bool) {
-        bodies[id.index].allowSleep = allow
-        if !allow { wake(id) }
-    }
-
-    /// Installs a per-body hook called once per step before the solver, to apply custom forces
-    /// (force fields). Pass nil to remove it. Hooks run in body creation order.
-    func setForceHook(_ id: BodyID, _ hook: ((World, BodyID) -> Void)?) {
-        if let hook {
-            if forceHooks[id.index] == nil { forceHookOrder.append(id.index); forceHookOrder.sort() }
-            forceHooks[id.index] = hook
-        } else {
-            forceHooks[id.index] = nil
-            forceHookOrder.removeAll { $0 == id.index }
-        }
-    }
 
     // MARK: - Shapes
 
@@ -340,11 +298,6 @@ final class World {
         return ids
     }
 
-    func destroyShape(_ id: ShapeID) {
-        guard isValid(id) else { return }
-        destroyShapeInternal(id.index, updateMass: true)
-    }
-
     func body(of shape: ShapeID) -> BodyID { BodyID(index: shapes[shape.index].body) }
     func shapeUserData(_ shape: ShapeID) -> Int { shapes[shape.index].userData }
     func geometry(_ shape: ShapeID) -> ShapeGeometry { shapeGeometry[shape.index] }
@@ -366,10 +319,6 @@ final class World {
     }
     func friction(_ shape: ShapeID) -> Double { shapes[shape.index].friction }
     func restitution(_ shape: ShapeID) -> Double { shapes[shape.index].restitution }
-    func setFilter(_ shape: ShapeID, _ filter: CollisionFilter) {
-        shapes[shape.index].filter = filter
-        refilter(shape)
-    }
     /// Re-asks the filters for every pair of this shape (after membership changes above).
     func refilter(_ shape: ShapeID) {
         let s = shape.index

@@ -201,8 +201,6 @@ extension World {
         }
         wakeBody(joints[id.index].bodyA); wakeBody(joints[id.index].bodyB)
     }
-    func jointLength(_ id: JointID) -> Double { joints[id.index].length }
-    func jointKind(_ id: JointID) -> JointKind { joints[id.index].kind }
     /// The joint's anchors in world coordinates.
     func jointAnchors(_ id: JointID) -> (a: Vec2, b: Vec2) {
         let j = joints[id.index]

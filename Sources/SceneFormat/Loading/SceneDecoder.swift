@@ -71,8 +71,6 @@ final class SceneDecoder {
         self.sceneID = sceneID
     }
 
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-
     // MARK: Reporting
 
     /// "did you mean 'x'?" for `word`, while the suggestion budget lasts.
