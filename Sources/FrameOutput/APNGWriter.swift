@@ -48,7 +48,7 @@ public enum APNGWriter {
             }
         }
         let first = headers[0]
-        let size = options.scaledSize(width: first.width, height: first.height)
+        let size = options.scaledSize(width: first.width, height: first.height, format: .apng)
         let copies = size == (first.width, first.height) && !first.interlaced && headers.allSatisfy { $0 == first }
         let opaque = headers.allSatisfy(\.isOpaque)
         let delay = delay(forFPS: fps)

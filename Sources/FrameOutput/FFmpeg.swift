@@ -1,7 +1,7 @@
 import Foundation
-import FrameFiles
-import Rendering
-import Images
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // Design note: ffmpeg is an optional run-time tool, found on the PATH (or given explicitly)
 // and run through Foundation.Process with an argument array: no shell, so paths with spaces
@@ -61,5 +61,84 @@ public enum FFmpeg {
             throw PreviewError.ffmpegFailed(format: purpose, status: status, stderr: tail.isEmpty ? "(no message)" : tail)
         }
         return String(decoding: outputData, as: UTF8.self)
+    }
+}
+
+/// An ffmpeg child that reads raw frames from its standard input (streamed previews).
+///
+/// Writes block while ffmpeg is busy (the pipe is full), which is the back-pressure the
+/// feeder wants. SIGPIPE is ignored process-wide so that an ffmpeg that exits early turns a
+/// write into an error instead of killing the process.
+final class FFmpegStream {
+    let purpose: String
+    private let process = Process()
+    private let input: FileHandle
+    private let errors = Pipe()
+    private final class Box: @unchecked Sendable { var data = Data() }
+    private let errorBox = Box()
+    private let drained = DispatchSemaphore(value: 0)
+    private var closed = false
+
+    init(_ executable: String, arguments: [String], purpose: String) throws {
+        signal(SIGPIPE, SIG_IGN)
+        self.purpose = purpose
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw PreviewError.ffmpegNotStarted(reason: "\(executable): \(error.localizedDescription)")
+        }
+        input = pipe.fileHandleForWriting
+        InterruptCleanup.register(processID: process.processIdentifier)
+        let errors = self.errors, box = errorBox, done = drained
+        DispatchQueue.global().async {
+            box.data = errors.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Writes all of `bytes`; throws when ffmpeg has stopped reading.
+    func write(_ bytes: [UInt8]) throws {
+        let fd = input.fileDescriptor
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw PreviewError.ffmpegFailed(format: purpose, status: -1, stderr: "ffmpeg stopped reading its input")
+                }
+                offset += n
+            }
+        }
+    }
+
+    /// Closes ffmpeg's input and waits for it; throws ``PreviewError/ffmpegFailed(format:status:stderr:)``
+    /// with the end of its messages when it fails.
+    func finish() throws {
+        if !closed { closed = true; try? input.close() }
+        drained.wait()
+        process.waitUntilExit()
+        InterruptCleanup.unregister(processID: process.processIdentifier)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let text = String(decoding: errorBox.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let tail = text.split(separator: "\n").suffix(8).joined(separator: "\n")
+            let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+            throw PreviewError.ffmpegFailed(format: purpose, status: status, stderr: tail.isEmpty ? "(no message)" : tail)
+        }
+    }
+
+    /// Stops ffmpeg (after a failure elsewhere) and reaps it.
+    func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if !closed { closed = true; try? input.close() }
+        drained.wait()
+        process.waitUntilExit()
+        InterruptCleanup.unregister(processID: process.processIdentifier)
     }
 }

@@ -51,57 +51,101 @@ public enum FFmpegPreview {
     public static func write(_ format: PreviewFormat, from folder: FrameFolder, to path: String,
                              options: PreviewOptions = PreviewOptions(), ffmpeg: String? = nil) throws -> PreviewFile {
         try options.validate()
-        guard let executable = ffmpeg.flatMap({ FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }) ?? (ffmpeg == nil ? FFmpeg.locate() : nil) else {
-            throw PreviewError.ffmpegMissing
-        }
+        let executable = try locate(ffmpeg)
         let firstFrame = folder.path(ofFrame: folder.frames.lowerBound)
-        let header: PNGHeader
-        do { header = try PNGHeader.read(fileAt: firstFrame) } catch let error as PNGError {
+        let image: RGBAImage
+        do { image = try RGBAImage.decodePNG(path: firstFrame) } catch let error as PNGError {
             throw PreviewError.unreadableFrame(path: firstFrame, error)
         }
-        var size = options.scaledSize(width: header.width, height: header.height)
-        if format == .mp4 {
-            size.width -= size.width % 2
-            size.height -= size.height % 2
-            guard size.width >= 2, size.height >= 2 else {
-                throw PreviewError.invalidOption("an MP4 preview needs at least 2 x 2 pixels")
-            }
-        }
+        let corner = image.pixel(x: 0, y: 0) ?? RGBAPixel(red: 255, green: 255, blue: 255)
+        let pad = SceneColor(red: Double(corner.red) / 255, green: Double(corner.green) / 255, blue: Double(corner.blue) / 255)
+        let size = try outputSize(format, frameWidth: image.width, frameHeight: image.height, options: options)
         let byteCount = try OutputFile.replace(path) { temporary in
             let arguments = self.arguments(for: format, folder: folder, output: temporary, options: options,
-                                           frameWidth: header.width, frameHeight: header.height)
+                                           frameWidth: image.width, frameHeight: image.height, padColor: pad)
             try FFmpeg.run(executable, arguments: arguments, purpose: format.rawValue.uppercased())
         }
         return PreviewFile(path: path, byteCount: byteCount, frameCount: nil, width: size.width, height: size.height)
     }
 
-    /// The ffmpeg arguments for a preview (without the executable).
+    /// ffmpeg at `path`, or on the PATH when nil; throws ``PreviewError/ffmpegMissing``.
+    static func locate(_ path: String?) throws -> String {
+        guard let executable = path.flatMap({ FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil })
+                ?? (path == nil ? FFmpeg.locate() : nil) else {
+            throw PreviewError.ffmpegMissing
+        }
+        return executable
+    }
+
+    /// The pixel size of a `format` preview of `frameWidth` x `frameHeight` frames: scaled down
+    /// to the preview width, and for MP4 (whose encoder needs even sizes) padded up to even
+    /// numbers, or scaled to an even width and height.
+    static func outputSize(_ format: PreviewFormat, frameWidth: Int, frameHeight: Int,
+                           options: PreviewOptions) throws -> (width: Int, height: Int) {
+        var size = options.scaledSize(width: frameWidth, height: frameHeight, format: format)
+        guard format == .mp4 else { return size }
+        if size.width < frameWidth {
+            size.width -= size.width % 2
+            guard size.width >= 2 else { throw PreviewError.invalidOption("an MP4 preview needs at least 2 x 2 pixels") }
+            let height = Double(frameHeight) * Double(size.width) / Double(frameWidth)
+            size.height = max(2, Int((height / 2).rounded()) * 2)
+        } else {
+            size = (frameWidth + frameWidth % 2, frameHeight + frameHeight % 2)
+        }
+        return size
+    }
+
+    /// The ffmpeg arguments for a preview of a frame folder (without the executable).
     public static func arguments(for format: PreviewFormat, folder: FrameFolder, output: String,
-                                 options: PreviewOptions, frameWidth: Int, frameHeight: Int) -> [String] {
-        var arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                         "-framerate", JSON5Value.jsonNumber(folder.fps),
-                         "-start_number", String(folder.frames.lowerBound),
-                         "-i", (folder.path as NSString).appendingPathComponent(FrameFolder.framePattern)]
+                                 options: PreviewOptions, frameWidth: Int, frameHeight: Int,
+                                 padColor: SceneColor = .white) -> [String] {
+        ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+         "-framerate", JSON5Value.jsonNumber(folder.fps),
+         "-start_number", String(folder.frames.lowerBound),
+         "-i", (folder.path as NSString).appendingPathComponent(FrameFolder.framePattern)]
+            + encodingArguments(for: format, fps: folder.fps, options: options, frameWidth: frameWidth,
+                                frameHeight: frameHeight, padColor: padColor)
+            + [output]
+    }
+
+    /// The ffmpeg arguments for a preview of raw frames written to its standard input: rows of
+    /// `frameWidth` Cairo pixels (B, G, R, unused bytes), one frame after another.
+    public static func streamArguments(for format: PreviewFormat, fps: Double, output: String, options: PreviewOptions,
+                                       frameWidth: Int, frameHeight: Int, padColor: SceneColor) -> [String] {
+        ["-hide_banner", "-loglevel", "error", "-y",
+         "-f", "rawvideo", "-pix_fmt", "bgr0", "-video_size", "\(frameWidth)x\(frameHeight)",
+         "-framerate", JSON5Value.jsonNumber(fps), "-i", "pipe:0"]
+            + encodingArguments(for: format, fps: fps, options: options, frameWidth: frameWidth,
+                                frameHeight: frameHeight, padColor: padColor)
+            + [output]
+    }
+
+    /// Filters and encoder settings of a preview, whatever the input.
+    static func encodingArguments(for format: PreviewFormat, fps: Double, options: PreviewOptions,
+                                  frameWidth: Int, frameHeight: Int, padColor: SceneColor) -> [String] {
+        var arguments: [String] = []
         var filters = [String]()
         let limits = [options.fps, format.maximumFPS].compactMap { $0 }
-        if let fps = limits.min(), fps < folder.fps {
-            filters.append("fps=\(JSON5Value.jsonNumber(fps))")
+        if let limit = limits.min(), limit < fps {
+            filters.append("fps=\(JSON5Value.jsonNumber(limit))")
         }
-        let size = options.scaledSize(width: frameWidth, height: frameHeight)
+        let size = options.scaledSize(width: frameWidth, height: frameHeight, format: format)
         switch format {
         case .mp4:
-            // -2: the height that keeps the aspect ratio, rounded to an even number.
-            let width = max(2, size.width - size.width % 2)
-            if width != frameWidth || frameHeight % 2 != 0 {
-                filters.append("scale=\(width):-2:flags=lanczos")
+            if size.width < frameWidth {
+                // -2: the height that keeps the aspect ratio, rounded to an even number.
+                filters.append("scale=\(max(2, size.width - size.width % 2)):-2:flags=lanczos")
+            } else if frameWidth % 2 != 0 || frameHeight % 2 != 0 {
+                // libx264 needs even sizes: one column or row more, in the background's color.
+                filters.append("pad=\(frameWidth + frameWidth % 2):\(frameHeight + frameHeight % 2):0:0:color=\(hex(padColor))")
             }
             if !filters.isEmpty { arguments += ["-vf", filters.joined(separator: ",")] }
-            arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18",
+            arguments += ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-crf", "18",
                           "-movflags", "+faststart", "-f", "mp4"]
         case .gif:
             if size.width != frameWidth { filters.append("scale=\(size.width):-1:flags=lanczos") }
             filters.append("split[frames][copy];[copy]palettegen=stats_mode=diff[palette];"
-                           + "[frames][palette]paletteuse=dither=bayer")
+                           + "[frames][palette]paletteuse=dither=bayer:diff_mode=rectangle")
             arguments += ["-vf", filters.joined(separator: ","), "-loop", "0", "-f", "gif"]
         case .webp:
             if size.width != frameWidth { filters.append("scale=\(size.width):-1:flags=lanczos") }
@@ -112,6 +156,15 @@ public enum FFmpegPreview {
             if !filters.isEmpty { arguments += ["-vf", filters.joined(separator: ",")] }
             arguments += ["-plays", "0", "-f", "apng"]
         }
-        return arguments + [output]
+        return arguments
+    }
+
+    /// `0xRRGGBB` for ffmpeg's color options.
+    static func hex(_ color: SceneColor) -> String {
+        func byte(_ v: Double) -> String {
+            let b = String(Int((min(max(v, 0), 1) * 255).rounded()), radix: 16, uppercase: true)
+            return b.count == 1 ? "0" + b : b
+        }
+        return "0x" + byte(color.red) + byte(color.green) + byte(color.blue)
     }
 }

@@ -21,12 +21,23 @@ public struct FrameSequenceOptions: Equatable, Sendable {
     public var batchSize: Int
     /// Least time between two progress reports (the last one is always reported).
     public var progressInterval: TimeInterval
+    /// ffmpeg previews (MP4, GIF, WebP) encoded from the frames in memory while they render,
+    /// written into the folder with the frames. Frames with a see-through background are not
+    /// streamed (ffmpeg's raw formats are straight alpha): see
+    /// ``FrameSequenceWriter/unstreamedPreviews``.
+    public var streamedPreviews: [PreviewFormat]
+    /// Size and frame rate of the streamed previews.
+    public var preview: PreviewOptions
+    /// The ffmpeg to run; nil for the one on the PATH.
+    public var ffmpeg: String?
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, preset: PNGPreset = .fast,
                 frames: FrameRange? = nil, writesTrace: Bool = false, batchSize: Int = 4,
-                progressInterval: TimeInterval = 0.1) {
+                progressInterval: TimeInterval = 0.1, streamedPreviews: [PreviewFormat] = [],
+                preview: PreviewOptions = PreviewOptions(), ffmpeg: String? = nil) {
         self.jobs = jobs; self.preset = preset; self.frames = frames; self.writesTrace = writesTrace
         self.batchSize = batchSize; self.progressInterval = progressInterval
+        self.streamedPreviews = streamedPreviews; self.preview = preview; self.ffmpeg = ffmpeg
     }
 }
 

@@ -8,8 +8,10 @@ import Images
 // order; states are grouped into small batches for RenderWorkerPool, whose workers draw,
 // encode, hash and write each frame into the staging folder (StagingFolder) while the caller
 // simulates the next ones. Trace lines are written by the caller's thread as they arrive, so
-// they are in frame order without buffering. finish() waits for the workers, writes
-// manifest.json (FrameManifest) and swaps the folder in; any error on the way removes the
+// they are in frame order without buffering. With streamed previews, each worker also hands
+// its frame's pixels to StreamedPreviews, whose ffmpeg children encode while the frames
+// render. finish() waits for the workers and the previews, writes manifest.json
+// (FrameManifest) and swaps the folder in; any error on the way removes the
 // staging folder and leaves the previous render untouched. Bytes depend only on the frame
 // states, the preset and the metadata, never on the job count or on timing.
 
@@ -49,6 +51,15 @@ public final class FrameSequenceWriter {
     private var pixelSize: (width: Int, height: Int, scale: Double)?
     private let startTime = monotonicSeconds()
     private var lastReport: (time: TimeInterval, done: Int) = (-.infinity, -1)
+    private let previewBox = PreviewBox()
+    /// The streamed previews written by ``finish(addingFiles:)``.
+    public private(set) var streamedPreviews: [PreviewFile] = []
+    /// Previews asked for in `options.streamedPreviews` that could not be streamed (frames with
+    /// a see-through background): the caller makes them from the finished folder instead.
+    public private(set) var unstreamedPreviews: [PreviewFormat] = []
+
+    /// Where the workers find the preview stream, set before the first frame is queued.
+    private final class PreviewBox: @unchecked Sendable { var stream: StreamedPreviews? }
 
     /// Creates the hidden staging folder beside `outputFolder/metadata.sceneID` (creating
     /// `outputFolder` when missing) and starts `options.jobs` render workers.
@@ -77,8 +88,9 @@ public final class FrameSequenceWriter {
         let jobs = max(1, options.jobs)
         let preset = options.preset
         let folder = staging.path
+        let previews = previewBox
         pool = RenderWorkerPool(jobs: jobs, capacity: 2 * jobs, frames: frames) { renderer, job in
-            try Self.writeFrame(job, with: renderer, preset: preset, into: folder)
+            try Self.writeFrame(job, with: renderer, preset: preset, into: folder, previews: previews.stream)
         }
     }
 
@@ -173,6 +185,11 @@ public final class FrameSequenceWriter {
                 pending.removeAll()
             }
             let written = try pool.finish { done in report(done: done, final: false) }
+            if let stream = previewBox.stream {
+                report(done: written.count, final: true, encoding: options.streamedPreviews.map(\.rawValue))
+                streamedPreviews = try stream.finish()
+                previewBox.stream = nil
+            }
             try trace?.close()
             trace = nil
             let size = pixelSize ?? (0, 0, 1)
@@ -200,6 +217,8 @@ public final class FrameSequenceWriter {
 
     private func abort() {
         pool.cancel()
+        previewBox.stream?.cancel()
+        previewBox.stream = nil
         trace = nil
         staging?.discard()
         staging = nil
@@ -216,6 +235,7 @@ public final class FrameSequenceWriter {
         }
         guard let expected = pixelSize else {
             pixelSize = (size.width, size.height, frame.scale)
+            try startPreviews(for: frame, width: size.width, height: size.height)
             return
         }
         guard size.width == expected.width, size.height == expected.height else {
@@ -224,22 +244,37 @@ public final class FrameSequenceWriter {
         }
     }
 
-    private func report(done: Int, final: Bool) {
+    private func report(done: Int, final: Bool, encoding: [String] = []) {
         guard let progress else { return }
         let now = monotonicSeconds()
         guard final || (done != lastReport.done && now - lastReport.time >= options.progressInterval) else { return }
         lastReport = (now, done)
-        progress(RenderProgress(framesDone: done, frameTotal: frames.count, elapsed: now - startTime))
+        progress(RenderProgress(framesDone: done, frameTotal: frames.count, elapsed: now - startTime, encodingPreviews: encoding))
+    }
+
+    /// Starts the ffmpeg previews once the first frame's size and background are known.
+    private func startPreviews(for frame: FrameState, width: Int, height: Int) throws {
+        guard !options.streamedPreviews.isEmpty, let staging else { return }
+        guard frame.background.alpha >= 1 else {
+            unstreamedPreviews = options.streamedPreviews
+            return
+        }
+        previewBox.stream = try StreamedPreviews(formats: options.streamedPreviews, folder: staging.path, fps: metadata.fps,
+                                                 frames: frames, width: width, height: height,
+                                                 background: frame.background, options: options.preview,
+                                                 ffmpeg: options.ffmpeg, window: max(32, 4 * options.jobs * options.batchSize))
     }
 
     /// A worker's job: draw, encode, hash, write.
     private static func writeFrame(_ job: RenderWorkerPool<FrameManifest.Frame>.Job, with renderer: FrameRenderer,
-                                   preset: PNGPreset, into folder: String) throws -> FrameManifest.Frame {
+                                   preset: PNGPreset, into folder: String,
+                                   previews: StreamedPreviews?) throws -> FrameManifest.Frame {
         do {
             try renderer.render(job.state)
         } catch let error as RenderError {
             throw OutputError.renderFailed(frame: job.index, error)
         }
+        if let previews, let pixels = renderer.nativePixels() { try previews.submit(job.index, pixels: pixels) }
         let png: [UInt8]
         do {
             png = try renderer.pngData(preset: preset)

@@ -97,7 +97,7 @@ public enum InterruptCleanup {
         }
 
         func cleanUpLocked() -> [String] {
-            for process in processes { kill(process, SIGTERM) }
+            for process in processes { kill(process, SIGKILL) }
             processes.removeAll()
             var removed = [String]()
             // Deepest paths first, so a registered file inside a registered folder goes first.

@@ -6,15 +6,21 @@ import Images
 // Design note: the two knobs every preview shares. A preview is about watching the motion, so
 // a lower fps picks the frame nearest to each preview instant (real-time playback, fewer
 // frames) rather than slowing the animation down; a smaller width shrinks the frames keeping
-// their aspect ratio. Neither ever enlarges or duplicates frames.
+// their aspect ratio. Neither ever enlarges or duplicates frames. GIF and APNG previews are
+// meant for docs and READMEs, so unless a width is asked for they are at most 600 px wide;
+// MP4 and WebP keep the frames' size.
 
 /// Frame rate and width of a preview.
 public struct PreviewOptions: Equatable, Sendable {
     /// Frames per second of the preview; nil or a value at or above the sequence's keeps every
     /// frame. GIF previews are capped at 50 (browsers slow down faster GIFs).
     public var fps: Double?
-    /// Width in pixels; nil or a value at or above the frames' keeps their size.
+    /// Width in pixels; a value at or above the frames' keeps their size. nil: the frames'
+    /// width, but at most ``docsWidth`` for GIF and APNG.
     public var width: Int?
+
+    /// The widest GIF or APNG preview made when no width is asked for.
+    public static let docsWidth = 600
 
     public init(fps: Double? = nil, width: Int? = nil) {
         self.fps = fps; self.width = width
@@ -29,9 +35,14 @@ public struct PreviewOptions: Equatable, Sendable {
         }
     }
 
-    /// The preview size for frames of `width` x `height` (scaled down only, aspect kept).
-    func scaledSize(width frameWidth: Int, height frameHeight: Int) -> (width: Int, height: Int) {
-        guard let width, width < frameWidth else { return (frameWidth, frameHeight) }
+    /// The width asked for, or the default of `format`.
+    func width(for format: PreviewFormat) -> Int? {
+        width ?? (format == .gif || format == .apng ? Self.docsWidth : nil)
+    }
+
+    /// The `format` preview's size for frames of `width` x `height` (scaled down only, aspect kept).
+    func scaledSize(width frameWidth: Int, height frameHeight: Int, format: PreviewFormat) -> (width: Int, height: Int) {
+        guard let width = width(for: format), width < frameWidth else { return (frameWidth, frameHeight) }
         let height = max(1, Int((Double(frameHeight) * Double(width) / Double(frameWidth)).rounded()))
         return (width, height)
     }

@@ -16,9 +16,12 @@ public struct RenderProgress: Equatable, Sendable {
     public var frameTotal: Int
     /// Seconds since the writer was created.
     public var elapsed: TimeInterval
+    /// Previews still being encoded after the last frame ("mp4", "gif"); empty while frames render.
+    public var encodingPreviews: [String]
 
-    public init(framesDone: Int, frameTotal: Int, elapsed: TimeInterval) {
+    public init(framesDone: Int, frameTotal: Int, elapsed: TimeInterval, encodingPreviews: [String] = []) {
         self.framesDone = framesDone; self.frameTotal = frameTotal; self.elapsed = elapsed
+        self.encodingPreviews = encodingPreviews
     }
 
     /// True once every frame is written.

@@ -116,9 +116,14 @@ extension RenderCommand.Settings {
     func renderSettings(for scene: Scene) -> RenderSettings {
         let id = scene.id
         let progress: ((RenderProgress) -> Void)? = quiet ? nil : { p in
-            let eta = p.estimatedRemaining.map { String(format: ", ETA %.1f s", $0) } ?? ""
-            FileHandle.standardError.write("\r\(id): \(p.framesDone)/\(p.frameTotal) frames, \(String(format: "%.1f", p.framesPerSecond)) frames/s\(eta)\u{1B}[K"
-                .data(using: .utf8)!)
+            let line: String
+            if p.encodingPreviews.isEmpty {
+                let eta = p.estimatedRemaining.map { String(format: ", ETA %.1f s", $0) } ?? ""
+                line = "\(id): \(p.framesDone)/\(p.frameTotal) frames, \(String(format: "%.1f", p.framesPerSecond)) frames/s\(eta)"
+            } else {
+                line = "\(id): \(p.frameTotal) frames done, finishing \(p.encodingPreviews.joined(separator: ", "))"
+            }
+            FileHandle.standardError.write("\r\(line)\u{1B}[K".data(using: .utf8)!)
         }
         return RenderSettings(outputFolder: out,
                               frames: FrameSequenceOptions(jobs: jobs, preset: preset, frames: frames, writesTrace: trace),

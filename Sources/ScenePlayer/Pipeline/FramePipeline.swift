@@ -1,8 +1,10 @@
 // Design note: the loop that turns motion into files, as a library. The player runs on the
 // caller's thread (physics is sequential); each frame state goes to the frame writer, whose
-// workers draw and encode in parallel into a staging folder. Previews, the contact sheet and
-// the poster are made inside that staging folder before the swap, so everything a render
-// writes appears at once and an interrupt at any point leaves the previous render whole.
+// workers draw and encode in parallel into a staging folder. ffmpeg previews (MP4, GIF, WebP)
+// are fed the rendered pixels while the frames render; the APNG, the contact sheet and the
+// poster are made from the staged frames. All of it is inside the staging folder before the
+// swap, so everything a render writes appears at once and an interrupt at any point leaves
+// the previous render whole.
 // Frames before a `--frames A:B` range are played but not described (no state is built).
 import Foundation
 import FrameFiles
@@ -41,8 +43,11 @@ public enum FramePipeline {
     public static func render(_ player: FramePlayer, metadata: FrameSequenceMetadata,
                               settings: RenderSettings) throws -> RenderResult {
         let start = Date()
+        var options = settings.frames
+        options.streamedPreviews = settings.previews.filter { $0 != .apng }
+        options.preview = settings.preview
         let writer = try FrameSequenceWriter(outputFolder: settings.outputFolder, metadata: metadata,
-                                             options: settings.frames, progress: settings.progress)
+                                             options: options, progress: settings.progress)
         let trace = settings.frames.writesTrace
         do {
             while writer.needsMoreFrames {
@@ -61,7 +66,10 @@ public enum FramePipeline {
         }
         var extras: [String] = []
         let manifest = try writer.finish { staged in
-            extras = try writeExtras(into: staged, settings: settings, contactFrames: Set(player.framesWithContacts))
+            let fromFolder = settings.previews.filter { $0 == .apng || writer.unstreamedPreviews.contains($0) }
+            extras = writer.streamedPreviews.map { ($0.path as NSString).lastPathComponent }
+                + (try writeExtras(into: staged, previews: fromFolder, settings: settings,
+                                   contactFrames: Set(player.framesWithContacts)))
         }
         return RenderResult(folder: writer.folderPath, manifest: manifest, extraFiles: extras,
                             seconds: Date().timeIntervalSince(start))
@@ -79,11 +87,12 @@ public enum FramePipeline {
         }
     }
 
-    /// Previews, contact sheet and poster, written into the staged folder.
-    static func writeExtras(into folder: FrameFolder, settings: RenderSettings, contactFrames: Set<Int>) throws -> [String] {
+    /// Previews made from the staged frames, contact sheet and poster, written into the staged folder.
+    static func writeExtras(into folder: FrameFolder, previews: [PreviewFormat], settings: RenderSettings,
+                            contactFrames: Set<Int>) throws -> [String] {
         var names: [String] = []
         let jobs = settings.frames.jobs
-        for format in settings.previews {
+        for format in previews {
             let path = folder.path + "/" + format.defaultFileName
             // APNG uses our own writer (no ffmpeg needed); the others need ffmpeg.
             let file = format == .apng
