@@ -108,13 +108,27 @@ public enum FFmpegPreview {
             + [output]
     }
 
+    /// Whether a streamed `format` preview of `frameWidth`-wide frames is fed planar YUV 4:2:0
+    /// (converted and padded to even sizes by the caller, ``YUV420``) rather than Cairo pixels:
+    /// MP4 at the frames' own size.
+    static func streamsYUV(_ format: PreviewFormat, frameWidth: Int, options: PreviewOptions) -> Bool {
+        format == .mp4 && options.scaledSize(width: frameWidth, height: 1, format: format).width >= frameWidth
+    }
+
     /// The ffmpeg arguments for a preview of raw frames written to its standard input: rows of
-    /// `frameWidth` Cairo pixels (B, G, R, unused bytes), one frame after another.
+    /// `frameWidth` Cairo pixels (B, G, R, unused bytes), one frame after another, or for
+    /// ``streamsYUV(_:frameWidth:options:)`` planar YUV 4:2:0 of the even-padded size.
     public static func streamArguments(for format: PreviewFormat, fps: Double, output: String, options: PreviewOptions,
                                        frameWidth: Int, frameHeight: Int, padColor: SceneColor) -> [String] {
-        ["-hide_banner", "-loglevel", "error", "-y",
-         "-f", "rawvideo", "-pix_fmt", "bgr0", "-video_size", "\(frameWidth)x\(frameHeight)",
-         "-framerate", JSON5Value.jsonNumber(fps), "-i", "pipe:0"]
+        let input = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo"]
+        if streamsYUV(format, frameWidth: frameWidth, options: options) {
+            let w = frameWidth + frameWidth % 2, h = frameHeight + frameHeight % 2
+            return input + ["-pix_fmt", "yuv420p", "-video_size", "\(w)x\(h)", "-framerate", JSON5Value.jsonNumber(fps), "-i", "pipe:0"]
+                + encodingArguments(for: format, fps: fps, options: options, frameWidth: w, frameHeight: h, padColor: padColor)
+                + [output]
+        }
+        return input + ["-pix_fmt", "bgr0", "-video_size", "\(frameWidth)x\(frameHeight)",
+                        "-framerate", JSON5Value.jsonNumber(fps), "-i", "pipe:0"]
             + encodingArguments(for: format, fps: fps, options: options, frameWidth: frameWidth,
                                 frameHeight: frameHeight, padColor: padColor)
             + [output]
@@ -140,7 +154,7 @@ public enum FFmpegPreview {
                 filters.append("pad=\(frameWidth + frameWidth % 2):\(frameHeight + frameHeight % 2):0:0:color=\(hex(padColor))")
             }
             if !filters.isEmpty { arguments += ["-vf", filters.joined(separator: ",")] }
-            arguments += ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-crf", "18",
+            arguments += ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-crf", "18",
                           "-movflags", "+faststart", "-f", "mp4"]
         case .gif:
             if size.width != frameWidth { filters.append("scale=\(size.width):-1:flags=lanczos") }

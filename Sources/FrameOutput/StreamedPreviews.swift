@@ -1,5 +1,6 @@
 import Foundation
 import FrameFiles
+import Images
 import SceneFormat
 
 // Design note: previews made while the frames are rendered. The frame writer's workers hand
@@ -16,21 +17,32 @@ final class StreamedPreviews: @unchecked Sendable {
     /// One ffmpeg and its position in the frame sequence.
     private final class Feed {
         let format: PreviewFormat
+        /// Fed planar YUV 4:2:0 rather than Cairo pixels.
+        let yuv: Bool
         let stream: FFmpegStream
         let temporary: String
         let path: String
         let size: (width: Int, height: Int)
         var next: Int
         var error: Error?
-        init(format: PreviewFormat, stream: FFmpegStream, temporary: String, path: String,
+        init(format: PreviewFormat, yuv: Bool, stream: FFmpegStream, temporary: String, path: String,
              size: (width: Int, height: Int), next: Int) {
-            self.format = format; self.stream = stream; self.temporary = temporary; self.path = path
+            self.format = format; self.yuv = yuv; self.stream = stream; self.temporary = temporary; self.path = path
             self.size = size; self.next = next
         }
     }
 
+    /// A frame in the forms the feeds read.
+    private struct Payload {
+        var bgrx: [UInt8]?
+        var yuv: [UInt8]?
+    }
+
     private let condition = NSCondition()
-    private var frames: [Int: [UInt8]] = [:]
+    private var frames: [Int: Payload] = [:]
+    private let width: Int, height: Int
+    private let pad: (red: UInt8, green: UInt8, blue: UInt8)
+    private var needsBGRX = false, needsYUV = false
     private var feeds: [Feed] = []
     private var threads: [Thread] = []
     private var finishedFeeds = 0
@@ -45,6 +57,10 @@ final class StreamedPreviews: @unchecked Sendable {
         let executable = try FFmpegPreview.locate(ffmpeg)
         self.range = range
         self.window = max(window, 1)
+        self.width = width
+        self.height = height
+        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        pad = (byte(background.red), byte(background.green), byte(background.blue))
         for format in formats {
             let path = (folder as NSString).appendingPathComponent(format.defaultFileName)
             let temporary = (folder as NSString).appendingPathComponent(".\(format.defaultFileName).tmp-\(getpid())")
@@ -52,9 +68,11 @@ final class StreamedPreviews: @unchecked Sendable {
             let arguments = FFmpegPreview.streamArguments(for: format, fps: fps, output: temporary, options: options,
                                                           frameWidth: width, frameHeight: height, padColor: background)
             do {
+                let yuv = FFmpegPreview.streamsYUV(format, frameWidth: width, options: options)
                 let stream = try FFmpegStream(executable, arguments: arguments, purpose: format.rawValue.uppercased())
-                feeds.append(Feed(format: format, stream: stream, temporary: temporary, path: path, size: size,
+                feeds.append(Feed(format: format, yuv: yuv, stream: stream, temporary: temporary, path: path, size: size,
                                   next: range.lowerBound))
+                if yuv { needsYUV = true } else { needsBGRX = true }
             } catch {
                 cancel()
                 throw error
@@ -69,14 +87,21 @@ final class StreamedPreviews: @unchecked Sendable {
     }
 
     /// Hands in frame `index`'s pixels (rows of `width` 32-bit Cairo words, packed). Waits while
-    /// the frame is too far ahead of the slowest feeder; throws the first feeder failure.
+    /// the frame is too far ahead of the slowest feeder; throws the first feeder failure. The
+    /// conversion to YUV happens here, on the caller's (a render worker's) thread.
     func submit(_ index: Int, pixels: [UInt8]) throws {
+        var payload = Payload(bgrx: needsBGRX ? pixels : nil, yuv: nil)
+        if needsYUV {
+            payload.yuv = pixels.withUnsafeBytes {
+                YUV420.convert(bgrx: $0.baseAddress!, width: width, height: height, stride: width * 4, pad: pad).bytes
+            }
+        }
         condition.lock()
         defer { condition.unlock() }
         while !cancelled, feeds.allSatisfy({ $0.error == nil }), index >= slowest + window { condition.wait() }
         if let error = feeds.lazy.compactMap(\.error).first { throw error }
         guard !cancelled else { return }
-        frames[index] = pixels
+        frames[index] = payload
         condition.broadcast()
     }
 
@@ -127,10 +152,10 @@ final class StreamedPreviews: @unchecked Sendable {
             for index in range {
                 condition.lock()
                 while frames[index] == nil && !cancelled { condition.wait() }
-                let pixels = frames[index]
+                let payload = frames[index]
                 condition.unlock()
-                guard let pixels else { break }
-                try feed.stream.write(pixels)
+                guard let payload, let bytes = feed.yuv ? payload.yuv : payload.bgrx else { break }
+                try feed.stream.write(bytes)
                 condition.lock()
                 feed.next = index + 1
                 if feeds.allSatisfy({ $0.next > index }) { frames[index] = nil }

@@ -4,6 +4,7 @@ import FrameOutput
 import FrameFiles
 import Rendering
 import Images
+import SceneFormat
 import XCTest
 
 // ffmpeg previews: the arguments (always checked), a missing ffmpeg as a typed error naming
@@ -43,13 +44,23 @@ final class FFmpegPreviewTests: XCTestCase {
         let pattern = frames.path + "/frame_%05d.png"
         let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-framerate", "60", "-start_number", "5", "-i", pattern]
         XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 64, frameHeight: 48),
-                       input + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+                       input + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
         XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(fps: 30, width: 33),
                                                frameWidth: 64, frameHeight: 48),
                        input + ["-vf", "fps=30,scale=32:-2:flags=lanczos",
-                                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+                                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+        // An odd frame size is padded (not cropped or scaled) to even, in the given color.
+        XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 375,
+                                               frameHeight: 667, padColor: SceneColor(red: 1, green: 0.5, blue: 0)),
+                       input + ["-vf", "pad=376:668:0:0:color=0xFF8000",
+                                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+        // Streamed MP4 at full size reads planar YUV of the padded size.
+        XCTAssertEqual(Array(FFmpegPreview.streamArguments(for: .mp4, fps: 60, output: "o", options: PreviewOptions(), frameWidth: 375,
+                                                          frameHeight: 667, padColor: .white).prefix(13)),
+                       ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-video_size", "376x668",
+                        "-framerate", "60", "-i"])
         XCTAssertEqual(FFmpegPreview.arguments(for: .gif, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 64, frameHeight: 48),
-                       input + ["-vf", "fps=50,split[frames][copy];[copy]palettegen=stats_mode=diff[palette];[frames][palette]paletteuse=dither=bayer",
+                       input + ["-vf", "fps=50,split[frames][copy];[copy]palettegen=stats_mode=diff[palette];[frames][palette]paletteuse=dither=bayer:diff_mode=rectangle",
                                 "-loop", "0", "-f", "gif", "o"])
         XCTAssertEqual(FFmpegPreview.arguments(for: .webp, folder: frames, output: "o", options: PreviewOptions(width: 32), frameWidth: 64, frameHeight: 48),
                        input + ["-vf", "scale=32:-1:flags=lanczos", "-c:v", "libwebp_anim", "-lossless", "1", "-loop", "0", "-f", "webp", "o"])

@@ -1,0 +1,67 @@
+import BrowserSupport
+import Foundation
+import Images
+import XCTest
+
+/// The workers' YUV 4:2:0 conversion (for MP4 previews) agrees with ffmpeg's own converter
+/// and with the BT.601 limited-range values of plain colors.
+final class YUV420Tests: XCTestCase {
+    /// Cairo words for (r, g, b).
+    func word(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 { UInt32(b) | UInt32(g) << 8 | UInt32(r) << 16 }
+
+    func testPlainColorsHaveTheirBT601LimitedRangeValues() {
+        // (R, G, B) -> (Y, U, V), the textbook 8-bit BT.601 studio-swing values.
+        let cases: [((UInt8, UInt8, UInt8), (UInt8, UInt8, UInt8))] = [
+            ((0, 0, 0), (16, 128, 128)), ((255, 255, 255), (235, 128, 128)),
+            ((255, 0, 0), (81, 90, 240)), ((0, 255, 0), (145, 54, 34)), ((0, 0, 255), (41, 240, 110)),
+        ]
+        for ((r, g, b), (y, u, v)) in cases {
+            var pixels = [UInt32](repeating: word(r, g, b), count: 4)
+            let out = pixels.withUnsafeMutableBytes { YUV420.convert(bgrx: $0.baseAddress!, width: 2, height: 2, stride: 8, pad: (0, 0, 0)) }
+            XCTAssertEqual(out.bytes, [y, y, y, y, u, v], "\((r, g, b))")
+        }
+    }
+
+    func testOddSizesArePaddedWithTheGivenColor() {
+        // 3 x 1 red frame, padded to 4 x 2 with white: the last column and the second row are white.
+        var pixels = [UInt32](repeating: word(255, 0, 0), count: 3)
+        let out = pixels.withUnsafeMutableBytes { YUV420.convert(bgrx: $0.baseAddress!, width: 3, height: 1, stride: 12, pad: (255, 255, 255)) }
+        XCTAssertEqual(out.width, 4)
+        XCTAssertEqual(out.height, 2)
+        XCTAssertEqual(Array(out.bytes[0..<8]), [81, 81, 81, 235, 235, 235, 235, 235])
+        XCTAssertEqual(out.bytes.count, 8 + 2 + 2)
+    }
+
+    func testAgreesWithFFmpegOnAGradient() throws {
+        let ffmpeg = try ExternalTool.require("ffmpeg", install: "apt-get install -y ffmpeg")
+        let width = 64, height = 48
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                pixels[y * width + x] = word(UInt8(x * 4), UInt8(y * 5), UInt8((x + y) * 2))
+            }
+        }
+        let ours = pixels.withUnsafeMutableBytes { YUV420.convert(bgrx: $0.baseAddress!, width: width, height: height, stride: width * 4, pad: (0, 0, 0)) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yuv-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.bgr0"), output = folder.appendingPathComponent("out.yuv")
+        try pixels.withUnsafeBytes { try Data($0).write(to: input) }
+        let run = try ExternalTool.run(ffmpeg, ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgr0",
+                                                "-video_size", "\(width)x\(height)", "-i", input.path, "-f", "rawvideo",
+                                                "-pix_fmt", "yuv420p", output.path])
+        XCTAssertEqual(run.status, 0)
+        let theirs = [UInt8](try Data(contentsOf: output))
+        XCTAssertEqual(theirs.count, ours.bytes.count)
+        // Luma matches to the unit; chroma within 2 on a smooth picture (ffmpeg filters chroma
+        // with its own kernel and siting rather than a 2 x 2 mean).
+        let luma = width * height
+        var worstLuma = 0, worstChroma = 0
+        for k in 0..<theirs.count {
+            let d = abs(Int(theirs[k]) - Int(ours.bytes[k]))
+            if k < luma { worstLuma = max(worstLuma, d) } else { worstChroma = max(worstChroma, d) }
+        }
+        XCTAssertLessThanOrEqual(worstLuma, 1)
+        XCTAssertLessThanOrEqual(worstChroma, 2)
+    }
+}
