@@ -1,4 +1,5 @@
 import Foundation
+import FrameFiles
 import Images
 
 // Design note: a folder comparison as a page a person can look at: index.html with, for each
@@ -74,7 +75,7 @@ public struct DiffReport: Equatable, Sendable {
             throw CompareError.missingFrames(frames: [frame.frame], folder: actual.path, otherFolder: expected.path)
         }
         let paths = Self.imagePaths(of: frame)
-        let folder = (imagesFolder as NSString).deletingLastPathComponent
+        let folder = FilePath.parent(of: imagesFolder)
         func destination(_ relative: String) -> String { (folder as NSString).appendingPathComponent(relative) }
         try OutputFiles.copy(expectedPath, to: destination(paths.expected))
         try OutputFiles.copy(actualPath, to: destination(paths.actual))

@@ -92,7 +92,7 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, LocalizedErr
         case ENOSPC, EDQUOT:
             return .diskFull(path: path)
         case EACCES, EPERM, EROFS, ENOTDIR, ENOENT:
-            return .unwritableFolder(path: (path as NSString).deletingLastPathComponent, reason: reason)
+            return .unwritableFolder(path: FilePath.parent(of: path), reason: reason)
         default:
             return .writeFailed(path: path, reason: reason)
         }

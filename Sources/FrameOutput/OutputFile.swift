@@ -102,7 +102,7 @@ extension OutputFile {
     /// temporary file is removed and any previous `path` stays. Returns the final size.
     @discardableResult
     static func replace(_ path: String, body: (_ temporaryPath: String) throws -> Void) throws -> Int {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.parent(of: path)
         let name = (path as NSString).lastPathComponent
         let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())")
         InterruptCleanup.register(path: temporary)

@@ -80,7 +80,7 @@ final class StagingFolder {
     /// Swaps the temporary folder in as `target`; the previous content of `target` is deleted.
     func publish() throws {
         guard isOpen else { throw OutputError.writerClosed }
-        let parent = (target as NSString).deletingLastPathComponent
+        let parent = FilePath.parent(of: target)
         try InterruptCleanup.withRegistryLocked {
             var hadPrevious = false
             var info = stat()
@@ -126,7 +126,7 @@ final class StagingFolder {
             }
             return
         }
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = FilePath.parent(of: folder)
         if !parent.isEmpty, parent != folder { try makeFolders(parent) }
         if mkdir(folder, 0o755) != 0, errno != EEXIST {
             let code = errno

@@ -70,19 +70,23 @@ enum RenderCommand {
         }
         s.trace = a.flags.contains("trace")
         if let d = a.values["debug"] { s.debug = try DebugLayers(parsing: d) }
-        if let v = a.values["video"] {
-            for name in v.split(separator: ",") {
-                guard let format = PreviewFormat(rawValue: String(name)) else {
-                    throw UsageError(message: "--video takes mp4, gif, apng, webp (got '\(name)')")
-                }
-                s.videos.append(format)
-            }
-        }
+        s.videos = try previewFormats(a.values["video"])
         s.preview = PreviewOptions(fps: try a.double("preview-fps", range: 1...240), width: try a.int("preview-width", range: 16...7680))
         s.sheet = a.flags.contains("sheet")
         s.poster = a.flags.contains("poster")
         s.quiet = a.flags.contains("quiet") || !stderrIsTerminal
         return (s, a.positional)
+    }
+
+    /// The formats of a `--video` list (nil: none).
+    static func previewFormats(_ list: String?) throws -> [PreviewFormat] {
+        guard let list else { return [] }
+        return try list.split(separator: ",").map { name in
+            guard let format = PreviewFormat(rawValue: String(name)) else {
+                throw UnknownNameError(kind: "preview format", name: String(name), known: PreviewFormat.allCases.map(\.rawValue))
+            }
+            return format
+        }
     }
 
     static func run(_ args: [String]) throws -> Int32 {

@@ -30,7 +30,7 @@ enum ValidateCommand {
 enum ListCommand {
     static let help = """
     usage: animatic list
-    Lists the scenes under ./scenes with their titles.
+    Lists the scenes under ./scenes (or the given ones) with their frame counts and titles.
     """
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -42,7 +42,8 @@ enum ListCommand {
         for file in files {
             let id = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             if let scene = try? Scene.load(path: file) {
-                print(id.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + scene.title)
+                let frames = String("\(scene.frameCount) frames".reversed()).padding(toLength: 13, withPad: " ", startingAt: 0)
+                print(id.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(frames.reversed()) + "  " + scene.title)
             } else {
                 print(id.padding(toLength: width, withPad: " ", startingAt: 0) + "  (invalid: run animatic validate \(file))")
                 status = 2

@@ -16,6 +16,7 @@ commands:
   simulate SCENE       physics only (--trace FILE|- writes trace lines)
   diff A B             compare two PNGs or two frame folders (pixelmatch)
   check [SCENE ...]    render and compare with golden frames (--golden DIR, --update)
+  merge PART ...       join a scene rendered in pieces (render --frames A:B) into one folder
   sheet FOLDER         contact sheet of a rendered folder
   list                 the scenes under ./scenes with their titles
   bench physics|render engine and rendering benchmarks (JSON lines)
@@ -31,6 +32,7 @@ func helpText(_ command: String) -> String? {
     case "diff": return DiffCommand.help
     case "check": return CheckCommand.help
     case "sheet": return SheetCommand.help
+    case "merge": return MergeCommand.help
     case "list": return ListCommand.help
     case "bench": return BenchCommand.help
     default: return nil
@@ -57,10 +59,11 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "diff": return try DiffCommand.run(rest)
         case "check": return try CheckCommand.run(rest)
         case "sheet": return try SheetCommand.run(rest)
+        case "merge": return try MergeCommand.run(rest)
         case "list": return try ListCommand.run(rest)
         case "bench": return try BenchCommand.run(rest)
         default:
-            let commands = ["render", "validate", "simulate", "diff", "check", "sheet", "list", "bench", "help"]
+            let commands = ["render", "validate", "simulate", "diff", "check", "sheet", "merge", "list", "bench", "help"]
             throw UsageError(message: "unknown command '\(command)'" + (closestMatch(to: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""))
         }
     } catch let e as UsageError {

@@ -87,8 +87,9 @@ public enum FramePipeline {
         }
     }
 
-    /// Previews made from the staged frames, contact sheet and poster, written into the staged folder.
-    static func writeExtras(into folder: FrameFolder, previews: [PreviewFormat], settings: RenderSettings,
+    /// Previews made from a folder's frames, contact sheet and poster, written into the folder
+    /// (a staged render, or a merged one). Returns the names of the files written.
+    public static func writeExtras(into folder: FrameFolder, previews: [PreviewFormat], settings: RenderSettings,
                             contactFrames: Set<Int>) throws -> [String] {
         var names: [String] = []
         let jobs = settings.frames.jobs
