@@ -1,7 +1,9 @@
 // Design note: `check` is the golden-frame workflow for CI: render scenes into a scratch
 // folder, compare each with GOLDEN/ID frame by frame (pixelmatch, with a tolerance), print
 // one line per scene and exit 1 when any scene is beyond tolerance. `--update` replaces the
-// goldens with the new renders instead (review the diff in version control).
+// goldens with the new renders instead (review the diff in version control). Goldens that
+// fit in a repository come from `--scale` (fewer pixels) and `--every` (fewer frames); the
+// settings are recorded beside the goldens so a plain `check` compares like with like.
 import Compare
 import Foundation
 import Rendering
@@ -13,24 +15,59 @@ import ScenePlayer
 
 enum CheckCommand {
     static let help = """
-    usage: animatic check [SCENE ...] --golden DIR [--update] [--max-diff-pixels N] [--max-diff-ratio R]
-                          [--threshold T] [--report DIR] [--jobs N]
+    usage: animatic check [SCENE ...] --golden DIR [--update] [--scale S] [--every N] [--include-aa]
+                          [--threshold T] [--max-diff-pixels N] [--max-diff-ratio R] [--report DIR]
+                          [--jobs N] [--quiet]
     Renders the scenes and compares them with golden frames in DIR/ID/ (frame_00000.png ...).
       --update             write the new renders as the goldens instead of comparing
+      --scale S            render (and keep goldens) at S pixels per point: smaller goldens
+      --every N            keep and compare every Nth frame only (0, N, 2N, ... and the last)
+      --include-aa         count anti-aliased pixels as differences
       --report DIR         HTML report per differing scene in DIR/ID/
-    Exit status: 0 all within tolerance, 1 some scene differs, 2 bad usage, invalid scene or
-    missing goldens.
+      --quiet              print only the scenes that differ
+    --update records --scale and --every in DIR/ID/golden.json; later checks use them unless
+    given again. Exit status: 0 all within tolerance, 1 some scene differs, 2 bad usage, invalid
+    scene or missing goldens.
     """
 
+    /// The settings goldens were recorded with (DIR/ID/golden.json).
+    struct GoldenSettings: Equatable {
+        var scale: Double?
+        var every: Int
+
+        static let fileName = "golden.json"
+
+        var json: String {
+            JSON5Value.object([("scale", scale.map { .number($0) } ?? .null), ("every", .number(every))]).formatted() + "\n"
+        }
+
+        static func read(from folder: String) -> GoldenSettings? {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            return GoldenSettings(scale: (object["scale"] as? NSNumber)?.doubleValue, every: (object["every"] as? NSNumber)?.intValue ?? 1)
+        }
+    }
+
+    /// Frames kept with `every`: 0, N, 2N, ... and the last frame.
+    static func sampled(_ frames: Range<Int>, every: Int) -> [Int] {
+        var kept = Array(Swift.stride(from: frames.lowerBound, to: frames.upperBound, by: every))
+        if let last = frames.last, kept.last != last { kept.append(last) }
+        return kept
+    }
+
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valueFlags: ["golden", "max-diff-pixels", "max-diff-ratio", "threshold", "report", "jobs"],
-                              boolFlags: ["help", "update", "quiet"])
+        let a = try Arguments(args, valueFlags: ["golden", "max-diff-pixels", "max-diff-ratio", "threshold", "report", "jobs",
+                                                 "scale", "every"],
+                              boolFlags: ["help", "update", "quiet", "include-aa"])
         if a.flags.contains("help") { print(help); return 0 }
         guard let golden = a.values["golden"] else { throw UsageError(message: "check needs --golden DIR") }
         let tolerance = try DiffTolerance(maxDiffPixels: try a.int("max-diff-pixels", range: 0...Int.max),
                                           maxDiffRatio: try a.double("max-diff-ratio", range: 0...1))
         var options = PixelmatchOptions()
         if let t = try a.double("threshold", range: 0...1) { options.threshold = t }
+        options.includeAA = a.flags.contains("include-aa")
+        let scaleFlag = try a.double("scale", range: 0.1...8), everyFlag = try a.int("every", range: 1...100_000)
+        let quiet = a.flags.contains("quiet"), update = a.flags.contains("update")
         let files = try SceneArguments.resolve(a.positional)
         var scenes: [Scene] = []
         for file in files {
@@ -40,31 +77,43 @@ enum CheckCommand {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-check-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let jobs = try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let settings = RenderSettings(outputFolder: scratch, frames: FrameSequenceOptions(jobs: jobs))
         InterruptCleanup.install()
         InterruptCleanup.register(path: scratch)
         defer { InterruptCleanup.unregister(path: scratch) }
         var failed = 0
-        for scene in scenes {
-            try FramePipeline.render(scene: scene, settings: settings)
-            let rendered = scratch + "/" + scene.id
+        for var scene in scenes {
             let target = golden + "/" + scene.id
-            if a.flags.contains("update") {
-                try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
-                if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
-                try FileManager.default.copyItem(atPath: rendered, toPath: target)
-                print("\(scene.id): golden updated (\(target))")
-                continue
-            }
-            guard FileManager.default.fileExists(atPath: target) else {
+            let recorded = GoldenSettings.read(from: target)
+            let settings = GoldenSettings(scale: scaleFlag ?? (update ? nil : recorded?.scale),
+                                          every: everyFlag ?? (update ? 1 : recorded?.every ?? 1))
+            if let scale = settings.scale { scene.canvas.scale = scale }
+            if !update, recorded == nil, !FileManager.default.fileExists(atPath: target) {
                 printError("\(scene.id): no golden frames at \(target); hint: animatic check --golden \(golden) --update")
                 return 2
             }
+            try FramePipeline.render(scene: scene, settings: RenderSettings(outputFolder: scratch + "/render",
+                                                                             frames: FrameSequenceOptions(jobs: jobs)))
+            // The frames kept: every Nth, hard-linked into a folder of their own.
+            let rendered = scratch + "/render/" + scene.id, kept = scratch + "/kept/" + scene.id
+            try? FileManager.default.removeItem(atPath: kept)
+            try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+            for k in sampled(0..<scene.frameCount, every: settings.every) {
+                let name = FrameFolder.fileName(forFrame: k)
+                try FileManager.default.linkItem(atPath: rendered + "/" + name, toPath: kept + "/" + name)
+            }
+            if update {
+                try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
+                try Data(settings.json.utf8).write(to: URL(fileURLWithPath: kept + "/" + GoldenSettings.fileName))
+                if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
+                try FileManager.default.copyItem(atPath: kept, toPath: target)
+                if !quiet { print("\(scene.id): golden updated (\(target))") }
+                continue
+            }
             do {
-                let diff = try FolderDiff.compare(expectedFolder: target, actualFolder: rendered, options: options)
+                let diff = try FolderDiff.compare(expectedFolder: target, actualFolder: kept, options: options)
                 let summary = DiffSummary(diff)
                 if tolerance.accepts(summary) {
-                    print("\(scene.id): ok (\(diff.differentPixels) differing pixels in \(diff.differentFrames.count) frames)")
+                    if !quiet { print("\(scene.id): ok (\(diff.differentPixels) differing pixels in \(diff.differentFrames.count) frames)") }
                 } else {
                     failed += 1
                     print("\(scene.id): DIFFERS, first at frame \(diff.firstDifferentFrame ?? -1), \(diff.differentPixels) pixels in "

@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import XCTest
 
 /// The golden-frame workflow: record, pass, drift detected with exit 1 and a report.
@@ -31,5 +32,35 @@ final class CheckCommandTests: XCTestCase {
         let missing = try CLI.run(["check", scene, "--golden", golden + "/nothing"])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("--update"), missing.stderr)
+    }
+
+    func testSlimGoldensAtAScaleAndAStrideAreRecordedAndReused() throws {
+        let golden = try CLI.temporaryDirectory("slim-golden")
+        defer { try? FileManager.default.removeItem(atPath: golden) }
+        // collision-delegate: 4 s at 60 fps = 240 frames of 750 x 1334; at scale 0.5 every 10th
+        // frame and the last: 0, 10, ..., 230, 239 = 25 frames of 188 x 334 (187.5 rounds up).
+        let update = try CLI.run(["check", "collision-delegate", "--golden", golden, "--update", "--scale", "0.5", "--every", "10"])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        let folder = golden + "/collision-delegate"
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(frames.count, 25)
+        XCTAssertEqual(frames.first, "frame_00000.png")
+        XCTAssertEqual(frames[1], "frame_00010.png")
+        XCTAssertEqual(frames.last, "frame_00239.png")
+        let image = try RGBAImage.decodePNG(path: folder + "/frame_00010.png")
+        XCTAssertEqual([image.width, image.height], [188, 334])
+        // A plain check uses the recorded settings; --include-aa is accepted and counts more.
+        let pass = try CLI.run(["check", "collision-delegate", "--golden", golden])
+        XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
+        XCTAssertEqual(try CLI.run(["check", "collision-delegate", "--golden", golden, "--include-aa", "--quiet"]).status, 0)
+        // Asking for another scale than the goldens': the sizes differ, exit 2 (not a drift).
+        let other = try CLI.run(["check", "collision-delegate", "--golden", golden, "--scale", "1"])
+        XCTAssertEqual(other.status, 2, other.stdout + other.stderr)
+        // A drifted kept frame is found at its own number.
+        try FileManager.default.removeItem(atPath: folder + "/frame_00120.png")
+        try FileManager.default.copyItem(atPath: folder + "/frame_00230.png", toPath: folder + "/frame_00120.png")
+        let fail = try CLI.run(["check", "collision-delegate", "--golden", golden, "--quiet"])
+        XCTAssertEqual(fail.status, 1, fail.stdout + fail.stderr)
+        XCTAssertTrue(fail.stdout.contains("first at frame 120"), fail.stdout)
     }
 }
