@@ -134,16 +134,18 @@ enum CheckCommand {
 
 enum SheetCommand {
     static let help = """
-    usage: animatic sheet FOLDER [--cells N] [--columns N] [--cell-width W]
+    usage: animatic sheet FOLDER [--cells N] [--columns N] [--cell-width W] [--fps N]
     Writes FOLDER/sheet.png: evenly spaced frames of a rendered folder with their times
-    (frames where contacts began are marked when FOLDER/trace.jsonl exists).
+    (frames where contacts began are marked when FOLDER/trace.jsonl exists). --fps is needed
+    only for a folder without manifest.json.
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valueFlags: ["cells", "columns", "cell-width"], boolFlags: ["help"])
+        let a = try Arguments(args, valueFlags: ["cells", "columns", "cell-width", "fps"], boolFlags: ["help"])
         if a.flags.contains("help") { print(help); return 0 }
         guard a.positional.count == 1 else { throw UsageError(message: "sheet takes one rendered folder") }
-        let folder = try FrameFolder(path: a.positional[0])
+        // A folder without manifest.json (frames copied by hand) needs the frame rate for the labels.
+        let folder = try FrameFolder(path: a.positional[0], fps: try a.double("fps", range: 0.001...1000))
         var options = ContactSheetOptions()
         if let n = try a.int("cells", range: 1...400) { options.cellCount = n }
         if let n = try a.int("columns", range: 1...100) { options.columns = n }

@@ -39,6 +39,9 @@ enum DiffCommand {
         let existsB = FileManager.default.fileExists(atPath: pathB, isDirectory: &isDirB)
         guard existsA else { printError("\(pathA): no such file or folder"); return 2 }
         guard existsB else { printError("\(pathB): no such file or folder"); return 2 }
+        if !isDirA.boolValue, a.values["report"] != nil {
+            throw UsageError(message: "--report makes a report of two frame folders; for two PNG files use --out DIR for the diff image")
+        }
         guard isDirA.boolValue == isDirB.boolValue else {
             printError("cannot compare a folder with a file: \(pathA) and \(pathB)")
             return 2

@@ -99,6 +99,12 @@ enum RenderCommand {
             if let f = settings.fps { scene.fps = f }
             if let d = settings.duration { scene.duration = d }
             if let s = settings.scale { scene.canvas.scale = s }
+            try SceneArguments.checkFrameCount(of: scene)
+            if let range = settings.frames {
+                do { _ = try range.resolved(frameCount: scene.frameCount) } catch {
+                    throw UsageError(message: "--frames \(range): \(error)")
+                }
+            }
             scenes.append(scene)
         }
         InterruptCleanup.install()

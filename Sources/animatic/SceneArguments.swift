@@ -51,11 +51,18 @@ enum SceneArguments {
             || ["json", "json5"].contains { FileManager.default.fileExists(atPath: "scenes/\(arg).\($0)") }
     }
 
+    /// The frame count after `--fps` / `--duration` overrides must stay within the scene limits.
+    static func checkFrameCount(of scene: Scene) throws {
+        guard (1...SceneLimits.maximumFrameCount).contains(scene.frameCount) else {
+            throw UsageError(message: "\(scene.id) would have \(scene.frameCount) frames (duration x fps); "
+                             + "a render has 1 to \(SceneLimits.maximumFrameCount)")
+        }
+    }
+
     /// Loads a scene or prints its diagnostics; nil when invalid.
     static func load(_ path: String) -> Scene? {
         let result = Scene.validate(path: path)
-        for w in result.warnings { printError(w.description) }
-        for e in result.errors { printError(e.description) }
+        for line in SceneDiagnostic.summarized(result.warnings) + SceneDiagnostic.summarized(result.errors) { printError(line) }
         if !result.errors.isEmpty { return nil }
         return result.scene
     }

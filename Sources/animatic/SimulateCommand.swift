@@ -21,6 +21,7 @@ enum SimulateCommand {
         guard var scene = SceneArguments.load(file) else { return 2 }
         if let d = try a.double("duration", range: 0.001...600) { scene.duration = d }
         if let f = try a.int("fps", range: 1...240) { scene.fps = f }
+        try SceneArguments.checkFrameCount(of: scene)
         let debug = try a.values["debug"].map { try DebugLayers(parsing: $0) } ?? []
         let runner = try SceneRunner(scene: scene)
         var sink: FileHandle?
@@ -29,7 +30,7 @@ enum SimulateCommand {
             if t == "-" { sink = FileHandle.standardOutput } else {
                 tempPath = t + ".tmp-\(getpid())"
                 guard FileManager.default.createFile(atPath: tempPath!, contents: nil) else {
-                    throw UsageError(message: "cannot write the trace file \(t)")
+                    throw SceneRunError(message: "cannot write the trace file \(t)")
                 }
                 sink = FileHandle(forWritingAtPath: tempPath!)
             }

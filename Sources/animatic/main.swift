@@ -1,6 +1,12 @@
-// The `animatic` command line: parses the command, runs it, maps errors to exit statuses
-// (0 success, 1 a failure while running, 2 bad usage or an invalid scene).
+// The `animatic` command line: parses the command, runs it, maps errors to exit statuses.
+// One contract for every command: 0 done; 1 a failure while running (a scene that blows up,
+// a full disk, an unwritable output, ffmpeg failing) or differences found (diff, check);
+// 2 bad usage or bad input (unknown options or names, invalid scenes, frame ranges outside
+// the scene, inputs that are not renders, parts that do not fit together).
+import Compare
 import Foundation
+import FrameFiles
+import FrameOutput
 import SceneFormat
 import ScenePlayer
 
@@ -40,7 +46,7 @@ func helpText(_ command: String) -> String? {
 }
 
 func runCommand(_ arguments: [String]) -> Int32 {
-    guard let command = arguments.first else { print(usage); return 0 }
+    guard let command = arguments.first else { printError(usage); return 2 }
     let rest = Array(arguments.dropFirst())
     do {
         switch command {
@@ -81,9 +87,29 @@ func runCommand(_ arguments: [String]) -> Int32 {
     } catch let e as SceneRunError {
         printError("animatic: \(e.message)")
         return 1
+    } catch let error where isBadInput(error) {
+        printError("animatic: \(error)")
+        return 2
     } catch {
         printError("animatic: \(error)")
         return 1
+    }
+}
+
+/// Errors of the libraries that mean the input was wrong (exit 2), not the run.
+func isBadInput(_ error: Error) -> Bool {
+    switch error {
+    case is FrameFilesError, is MergeError, is CompareError: return true
+    case let e as OutputError:
+        if case .invalidFrameRange = e { return true }
+        if case .invalidSceneID = e { return true }
+        return false
+    case let e as PreviewError:
+        switch e {
+        case .invalidOption, .notAFrameFolder, .unknownFPS: return true
+        default: return false
+        }
+    default: return false
     }
 }
 

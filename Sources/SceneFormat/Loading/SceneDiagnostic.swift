@@ -89,3 +89,51 @@ public struct SceneValidation: Sendable {
     /// Errors, then warnings.
     public var diagnostics: [SceneDiagnostic] { errors + warnings }
 }
+
+extension SceneDiagnostic {
+    /// The kind of a diagnostic: its severity and message with quoted names and numbers left
+    /// out, so "item 'b860' starts outside the canvas" and "item 'b861' ..." are one kind.
+    var kind: String {
+        var out = severity.rawValue + ":"
+        var inQuote = false
+        var lastWasNumber = false
+        for c in message {
+            if c == "'" { inQuote.toggle(); if inQuote { out += "'*'" }; continue }
+            if inQuote { continue }
+            if c.isNumber || (lastWasNumber && (c == "." || c == ",")) {
+                if !lastWasNumber { out += "#" }
+                lastWasNumber = true
+                continue
+            }
+            lastWasNumber = false
+            out.append(c)
+        }
+        return out
+    }
+
+    /// The lines to print for `diagnostics`: each kind's first `keep` in order, then one line
+    /// "... and N more like it" where a kind has more (a 10,000-item scene whose rows start
+    /// above the canvas gets three warnings and a count, not thousands of lines).
+    public static func summarized(_ diagnostics: [SceneDiagnostic], keep: Int = 3) -> [String] {
+        var seen: [String: Int] = [:]
+        var order: [String] = []
+        var lines: [(kind: String, text: String)] = []
+        for d in diagnostics {
+            let kind = d.kind
+            let count = seen[kind, default: 0]
+            if count == 0 { order.append(kind) }
+            seen[kind] = count + 1
+            if count < keep { lines.append((kind, d.description)) }
+        }
+        var out: [String] = []
+        for kind in order {
+            out += lines.filter { $0.kind == kind }.map(\.text)
+            let more = seen[kind]! - keep
+            if more > 0 {
+                let noun = kind.hasPrefix("error") ? "error" : "warning"
+                out.append("  ... and \(formatGrouped(Double(more))) more \(noun)\(more == 1 ? "" : "s") like it")
+            }
+        }
+        return out
+    }
+}

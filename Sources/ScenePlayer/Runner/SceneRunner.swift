@@ -12,6 +12,7 @@ import Rendering
 /// A failure while running a valid scene (exit status 1 in the command line).
 public struct SceneRunError: Error, CustomStringConvertible {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }
 
