@@ -1,0 +1,74 @@
+import BrowserSupport
+import Foundation
+import XCTest
+
+/// Ctrl-C through the real binary, while frames render and while previews encode: the
+/// previous render stays byte for byte (frames, manifest, trace, previews, sheet, poster),
+/// nothing staged is left behind, and no ffmpeg keeps running.
+final class InterruptTests: XCTestCase {
+    /// Every file of a folder with its bytes.
+    func snapshot(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+        }
+        return files
+    }
+
+    /// Processes whose command line mentions `text`.
+    func processes(mentioning text: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) ? line : nil
+        }
+    }
+
+    /// Starts a render, waits until `ready(stagingFolder)` holds, sends SIGINT; returns the status.
+    func interruptedRender(_ args: [String], out: String, when ready: (String) -> Bool) throws -> (status: Int32, staging: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.executable)
+        process.arguments = args
+        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let staging = out + "/.push.tmp-\(process.processIdentifier)"
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline && !ready(staging) { Thread.sleep(forTimeInterval: 0.005) }
+        XCTAssertTrue(process.isRunning, "the render finished before the moment to interrupt it")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        return (process.terminationStatus, staging)
+    }
+
+    func testInterruptsDuringFramesAndDuringPreviewsKeepThePreviousRender() throws {
+        _ = try ExternalTool.require("ffmpeg", install: "apt-get install -y ffmpeg")
+        let out = try CLI.temporaryDirectory("interrupt")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let first = try CLI.run(["render", "push", "--out", out, "--trace", "--sheet", "--poster", "--video", "mp4,gif,apng",
+                                 "--duration", "3", "--quiet"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let before = try snapshot(out + "/push")
+        XCTAssertEqual(Set(before.keys).intersection(["manifest.json", "trace.jsonl", "sheet.png", "poster.png", "preview.mp4",
+                                                      "preview.gif", "preview.apng"]).count, 7)
+        // The new render would differ (other preview sizes, a longer scene), so any leak shows.
+        let again = ["render", "push", "--out", out, "--trace", "--sheet", "--poster", "--video", "mp4,gif,apng",
+                     "--preview-width", "200", "--duration", "4", "--quiet"]
+        let moments: [(String, (String) -> Bool)] = [
+            ("while frames render", { FileManager.default.fileExists(atPath: $0 + "/frame_00050.png") }),
+            ("while the streamed previews finish", {
+                FileManager.default.fileExists(atPath: $0 + "/frame_00239.png") && !FileManager.default.fileExists(atPath: $0 + "/manifest.json")
+            }),
+            ("while the APNG and the sheet are made", { FileManager.default.fileExists(atPath: $0 + "/manifest.json") }),
+        ]
+        for (moment, ready) in moments {
+            let (status, staging) = try interruptedRender(again, out: out, when: ready)
+            XCTAssertEqual(status, 130, moment)
+            XCTAssertEqual(try snapshot(out + "/push"), before, "\(moment): the previous render changed")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["push"], "\(moment): something staged is left")
+            XCTAssertEqual(processes(mentioning: staging), [], "\(moment): a child still runs")
+        }
+    }
+}
