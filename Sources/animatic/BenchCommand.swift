@@ -14,16 +14,17 @@ import ScenePlayer
 
 enum BenchCommand {
     static let help = """
-    usage: animatic bench physics [--runs N] [--only a,b] [--quick]
+    usage: animatic bench physics [--runs N] [--only a,b] [--workers N] [--quick]
            animatic bench render [--runs N] [--frames N] [--jobs N]
     Release-build benchmarks; one JSON line per workload with the median of N runs (default 3).
       physics: \(EngineBenchmark.Workload.allCases.map { $0.rawValue }.joined(separator: ", ")) (ms per step)
       render:  600 frames of rain1000 (1,000 shapes, 1280x720) to PNG (frames/s)
+    --workers N: threads for the engine (default 1); the states are identical for any N.
     --quick takes a tenth of the steps (a smoke test, not a measurement).
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valueFlags: ["runs", "only", "frames", "jobs"], boolFlags: ["help", "quick"])
+        let a = try Arguments(args, valueFlags: ["runs", "only", "frames", "jobs", "workers"], boolFlags: ["help", "quick"])
         if a.flags.contains("help") { print(help); return 0 }
         let runs = try a.int("runs", range: 1...100) ?? 3
         guard a.positional.count <= 1 else { throw UsageError(message: "bench takes one benchmark: physics or render") }
@@ -39,7 +40,7 @@ enum BenchCommand {
                     return w
                 }
             }
-            runPhysics(selected, runs: runs, quick: a.flags.contains("quick"))
+            runPhysics(selected, runs: runs, workers: try a.int("workers", range: 1...64) ?? 1, quick: a.flags.contains("quick"))
         case "render":
             try runRender(runs: runs, frames: try a.int("frames", range: 1...100_000) ?? 600,
                           jobs: try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -50,13 +51,13 @@ enum BenchCommand {
     }
 
     /// Runs the workloads `runs` times each and prints one JSON line per workload.
-    static func runPhysics(_ workloads: [EngineBenchmark.Workload], runs: Int, quick: Bool) {
+    static func runPhysics(_ workloads: [EngineBenchmark.Workload], runs: Int, workers: Int, quick: Bool) {
         for w in workloads {
             let steps = quick ? max(w.steps / 10, 1) : w.steps
             var times: [Double] = []
             var bodies = 0
             for _ in 0..<runs {
-                let bench = EngineBenchmark(w)
+                let bench = EngineBenchmark(w, workers: workers)
                 bodies = bench.bodyCount
                 let start = DispatchTime.now().uptimeNanoseconds
                 for _ in 0..<steps { bench.step() }
@@ -66,6 +67,7 @@ enum BenchCommand {
             let median = times[times.count / 2]
             print(JSON5Value.object([
                 ("workload", .string(w.rawValue)), ("bodies", .number(Double(bodies))), ("steps", .number(Double(steps))),
+                ("workers", .number(Double(workers))),
                 ("runs", .number(Double(runs))), ("ms_per_step", rounded(median)), ("min_ms", rounded(times.first!)),
                 ("max_ms", rounded(times.last!)), ("ns_per_body_step", rounded(median * 1e6 / Double(bodies))),
                 ("peak_rss_mb", rounded(residentMegabytes())),

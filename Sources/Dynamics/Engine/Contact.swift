@@ -156,107 +156,146 @@ extension World {
     }
 
     /// Narrow phase: updates every contact's manifold, matches ids for warm starting and
-    /// emits began/ended events.
+    /// emits began/ended events. Three passes: pairs whose fat boxes separated are dropped and
+    /// the contacts to update listed (in contact order); the manifolds are computed, each a
+    /// pure function of its own contact, two shapes and bodies, on the worker pool; then
+    /// events and wakes follow in contact order. The result is the same for any worker count.
     func collide(dt: Double) {
         var removed = false
-        vertexPool.withUnsafeBufferPointer { vp in
-        normalPool.withUnsafeBufferPointer { np in
-        var i = 0
-        while i < contacts.count {
-            let c = contacts[i]
-            let sa = c.shapeA, sb = c.shapeB
+        narrowPhaseWork.removeAll(keepingCapacity: true)
+        for i in contacts.indices {
+            let sa = contacts[i].shapeA, sb = contacts[i].shapeB
             if !shapes[sa].fatAABB.overlaps(shapes[sb].fatAABB) {
-                // Remove without reindexing per removal; reindex once after the loop.
-                if c.touching && c.enableEvents {
-                    contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: sa), shapeB: ShapeID(index: sb)))
-                }
-                pairs.remove(c.key)
+                // Marked, removed once after the passes (events are emitted in contact order).
+                pairs.remove(contacts[i].key)
                 contacts[i].key = UInt64.max
                 removed = true
-                i += 1
                 continue
             }
-            let awakeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
-            let awakeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
-            if !awakeA && !awakeB { i += 1; continue }
-            updateManifold(i, dt: dt, vp, np)
-            i += 1
+            let bodyA = contacts[i].bodyA, bodyB = contacts[i].bodyB
+            let awakeA = bodies[bodyA].isAwake && bodies[bodyA].type != .staticBody
+            let awakeB = bodies[bodyB].isAwake && bodies[bodyB].type != .staticBody
+            if awakeA || awakeB { narrowPhaseWork.append(Int32(i)) }
+        }
+        if touchingChanged.count < contacts.count { touchingChanged = [Bool](repeating: false, count: contacts.count) }
+        let work = narrowPhaseWork
+        vertexPool.withUnsafeBufferPointer { vp in
+        normalPool.withUnsafeBufferPointer { np in
+        contacts.withUnsafeMutableBufferPointer { cp in
+        touchingChanged.withUnsafeMutableBufferPointer { changed in
+            let contactBase = cp.baseAddress!, changedBase = changed.baseAddress!
+            let update = { (range: Range<Int>) in
+                for k in range {
+                    let i = Int(work[k])
+                    changedBase[i] = self.updateManifold(contactBase + i, dt: dt, vp, np)
+                }
+            }
+            if let pool = workerPool { pool.forEach(in: 0..<work.count, grain: 64, update) } else { update(0..<work.count) }
         }
         }
+        }
+        }
+        // Events and wakes in contact order.
+        for i in contacts.indices {
+            if contacts[i].key == UInt64.max {
+                if contacts[i].touching && contacts[i].enableEvents {
+                    contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: contacts[i].shapeA),
+                                                            shapeB: ShapeID(index: contacts[i].shapeB)))
+                }
+                continue
+            }
+            guard touchingChanged[i] else { continue }
+            touchingChanged[i] = false
+            emitTouchingChange(i)
         }
         if removed {
             contacts.removeAll { $0.key == UInt64.max }
         }
     }
 
-    /// Runs the narrow phase for one contact at the bodies' current transforms, carries
-    /// impulses over by feature id and emits began/ended events when touching changes.
-    @inline(__always) func updateManifold(_ i: Int, dt: Double, _ vp: UnsafeBufferPointer<Vec2>, _ np: UnsafeBufferPointer<Vec2>) {
-        let sequential = stepMode == .sequentialImpulse
+    /// The began or ended event of contact `i`, whose touching state just changed, and the wake
+    /// of a sleeping body it now touches.
+    func emitTouchingChange(_ i: Int) {
         let c = contacts[i]
-        let sa = c.shapeA, sb = c.shapeB
-        let awakeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
-        let awakeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
-        let xfA = bodies[c.bodyA].transform, xfB = bodies[c.bodyB].transform
-        // Grow the speculative margin by how far the pair can close in one step, so a fast
-        // approach gets its contact point before impact and lands exactly on the surface.
-        let reach = (bodies[c.bodyA].linearVelocity - bodies[c.bodyB].linearVelocity).length
-            + abs(bodies[c.bodyA].angularVelocity) * bodies[c.bodyA].maxExtent
-            + abs(bodies[c.bodyB].angularVelocity) * bodies[c.bodyB].maxExtent
-        let shapeA = shapes[sa], shapeB = shapes[sb]
-        // Box2D 2.2 makes points only within the contact distance (the skins); the soft
-        // step looks ahead by how far the pair can close in one step.
-        let speculative = sequential ? contactDistance(shapeA, shapeB) : EngineConstants.speculativeDistance + dt * reach
-        var m: Manifold
-        let gap = (xfB.apply(shapeB.boundCenter) - xfA.apply(shapeA.boundCenter)).length - shapeA.boundRadius - shapeB.boundRadius
-        if gap > speculative {
-            m = Manifold()
-        } else if shapeA.isCircle {
-            m = collideCircles(centerA: shapeA.circleCenter, radiusA: shapeA.radius, xfA,
-                               centerB: shapeB.circleCenter, radiusB: shapeB.radius, xfB, speculative: speculative)
-        } else {
-            let va = VertexBuffer(rebasing: vp[shapeA.vertexStart..<(shapeA.vertexStart + shapeA.vertexCount)])
-            let na = VertexBuffer(rebasing: np[shapeA.vertexStart..<(shapeA.vertexStart + shapeA.vertexCount)])
-            if shapeB.isCircle {
-                m = collidePolygonAndCircle(va, na, xfA, center: shapeB.circleCenter, radius: shapeB.radius, xfB,
-                                            speculative: speculative)
+        let m = c.manifold
+        if c.touching {
+            if c.enableEvents {
+                let p = m.count == 2 && m.p1.separation < EngineConstants.linearSlop
+                    ? (m.p0.separation < EngineConstants.linearSlop ? 0.5 * (m.p0.point + m.p1.point) : m.p1.point)
+                    : m.p0.point
+                contactBeginEvents.append(ContactBeginEvent(shapeA: ShapeID(index: c.shapeA), shapeB: ShapeID(index: c.shapeB), point: p))
+            }
+            // An awake body touching a sleeping one wakes its island.
+            if !(bodies[c.bodyA].isAwake || bodies[c.bodyA].type == .staticBody) { wakeBody(c.bodyA) }
+            if !(bodies[c.bodyB].isAwake || bodies[c.bodyB].type == .staticBody) { wakeBody(c.bodyB) }
+        } else if c.enableEvents {
+            contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: c.shapeA), shapeB: ShapeID(index: c.shapeB)))
+        }
+    }
+
+    /// Runs the narrow phase for one contact at the bodies' current transforms and carries
+    /// impulses over by feature id. Reads only the contact itself, its shapes and bodies;
+    /// returns whether its touching state changed.
+    @inline(__always) func updateManifold(_ contact: UnsafeMutablePointer<Contact>, dt: Double,
+                                          _ vp: UnsafeBufferPointer<Vec2>, _ np: UnsafeBufferPointer<Vec2>) -> Bool {
+        let sequential = stepMode == .sequentialImpulse
+        let bodyA = contact.pointee.bodyA, bodyB = contact.pointee.bodyB
+        let xfA = bodies[bodyA].transform, xfB = bodies[bodyB].transform
+        return shapes.withUnsafeBufferPointer { sp -> Bool in
+            let shapeA = sp.baseAddress! + contact.pointee.shapeA, shapeB = sp.baseAddress! + contact.pointee.shapeB
+            // Box2D 2.2 makes points only within the contact distance (the skins); the soft
+            // step looks ahead by how far the pair can close in one step, so a fast approach
+            // gets its contact point before impact and lands exactly on the surface.
+            let speculative: Double
+            if sequential {
+                speculative = contactDistance(shapeA.pointee, shapeB.pointee)
             } else {
-                let vb = VertexBuffer(rebasing: vp[shapeB.vertexStart..<(shapeB.vertexStart + shapeB.vertexCount)])
-                let nb = VertexBuffer(rebasing: np[shapeB.vertexStart..<(shapeB.vertexStart + shapeB.vertexCount)])
-                m = collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative)
+                let reach = (bodies[bodyA].linearVelocity - bodies[bodyB].linearVelocity).length
+                    + abs(bodies[bodyA].angularVelocity) * bodies[bodyA].maxExtent
+                    + abs(bodies[bodyB].angularVelocity) * bodies[bodyB].maxExtent
+                speculative = EngineConstants.speculativeDistance + dt * reach
             }
-        }
-        if sequential { m.removeSkins(skinA: shapeA.skin, skinB: shapeB.skin) }
-        // Warm starting: carry impulses to points with the same feature id.
-        let old = c.manifold
-        for k in 0..<m.count {
-            let id = m[k].id
-            for o in 0..<old.count where old[o].id == id {
-                var p = m[k]
-                p.normalImpulse = old[o].normalImpulse
-                p.tangentImpulse = old[o].tangentImpulse
-                p.relativeVelocity = old[o].relativeVelocity
-                m[k] = p
-                break
-            }
-        }
-        let touching = m.count > 0 && (sequential || m.minSeparation < EngineConstants.linearSlop)
-        contacts[i].manifold = m
-        if touching != c.touching {
-            contacts[i].touching = touching
-            if touching {
-                if c.enableEvents {
-                    let p = m.count == 2 && m.p1.separation < EngineConstants.linearSlop
-                        ? (m.p0.separation < EngineConstants.linearSlop ? 0.5 * (m.p0.point + m.p1.point) : m.p1.point)
-                        : m.p0.point
-                    contactBeginEvents.append(ContactBeginEvent(shapeA: ShapeID(index: sa), shapeB: ShapeID(index: sb), point: p))
+            let gap = (xfB.apply(shapeB.pointee.boundCenter) - xfA.apply(shapeA.pointee.boundCenter)).length
+                - shapeA.pointee.boundRadius - shapeB.pointee.boundRadius
+            var m: Manifold
+            if gap > speculative {
+                m = Manifold()
+            } else if shapeA.pointee.isCircle {
+                m = collideCircles(centerA: shapeA.pointee.circleCenter, radiusA: shapeA.pointee.radius, xfA,
+                                   centerB: shapeB.pointee.circleCenter, radiusB: shapeB.pointee.radius, xfB, speculative: speculative)
+            } else {
+                let startA = shapeA.pointee.vertexStart, countA = shapeA.pointee.vertexCount
+                let va = VertexBuffer(rebasing: vp[startA..<(startA + countA)])
+                let na = VertexBuffer(rebasing: np[startA..<(startA + countA)])
+                if shapeB.pointee.isCircle {
+                    m = collidePolygonAndCircle(va, na, xfA, center: shapeB.pointee.circleCenter, radius: shapeB.pointee.radius, xfB,
+                                                speculative: speculative)
+                } else {
+                    let startB = shapeB.pointee.vertexStart, countB = shapeB.pointee.vertexCount
+                    let vb = VertexBuffer(rebasing: vp[startB..<(startB + countB)])
+                    let nb = VertexBuffer(rebasing: np[startB..<(startB + countB)])
+                    m = collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative)
                 }
-                // An awake body touching a sleeping one wakes its island.
-                if !awakeA { wakeBody(c.bodyA) }
-                if !awakeB { wakeBody(c.bodyB) }
-            } else if c.enableEvents {
-                contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: sa), shapeB: ShapeID(index: sb)))
             }
+            if sequential { m.removeSkins(skinA: shapeA.pointee.skin, skinB: shapeB.pointee.skin) }
+            // Warm starting: carry impulses to points with the same feature id.
+            let old = contact.pointee.manifold
+            for k in 0..<m.count {
+                let id = m[k].id
+                for o in 0..<old.count where old[o].id == id {
+                    var p = m[k]
+                    p.normalImpulse = old[o].normalImpulse
+                    p.tangentImpulse = old[o].tangentImpulse
+                    p.relativeVelocity = old[o].relativeVelocity
+                    m[k] = p
+                    break
+                }
+            }
+            let touching = m.count > 0 && (sequential || m.minSeparation < EngineConstants.linearSlop)
+            contact.pointee.manifold = m
+            guard touching != contact.pointee.touching else { return false }
+            contact.pointee.touching = touching
+            return true
         }
     }
 }

@@ -85,6 +85,7 @@ extension World {
         let colorCount = colorConstraints()
 
         let firstBatch = batchStarts(colorCount: colorCount)
+        batchColorStarts = firstBatch
         batches.removeAll(keepingCapacity: true)
         batches.append(contentsOf: repeatElement(ContactBatch(dummy: dummy), count: firstBatch[colorCount + 1]))
         var filled = [Int](repeating: 0, count: colorCount + 1)
@@ -232,13 +233,27 @@ extension World {
         return colorCount
     }
 
-    /// Runs `body` over every batch with the body states at hand.
+    /// Runs `body` over every batch with the body states at hand, color after color. The
+    /// batches of one color share no moving body, so with a worker pool a color's batches are
+    /// split across the threads; the overflow batches (the last color) stay in order on this
+    /// thread. Either way each batch sees the same inputs, so the result is the same.
     @inline(__always) func forEachBatch(_ body: (UnsafeMutablePointer<ContactBatch>, UnsafeMutablePointer<BodyState>) -> Void) {
         let count = batches.count
+        let starts = batchColorStarts
+        let pool = workerPool
         batches.withUnsafeMutableBufferPointer { bp in
             states.withUnsafeMutableBufferPointer { st in
                 guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
-                for i in 0..<count { body(base + i, sb) }
+                guard let pool, starts.count >= 2, starts[starts.count - 1] == count else {
+                    for i in 0..<count { body(base + i, sb) }
+                    return
+                }
+                for color in 0..<(starts.count - 2) {
+                    pool.forEach(in: starts[color]..<starts[color + 1], grain: 16) { range in
+                        for i in range { body(base + i, sb) }
+                    }
+                }
+                for i in starts[starts.count - 2]..<count { body(base + i, sb) }
             }
         }
     }

@@ -53,8 +53,10 @@ public final class EngineBenchmark {
     let bodies: [BodyID]
 
     /// Builds the workload in the engine's Box2D configuration (soft step, 4 sub-steps),
-    /// sleeping off as in Box2D's benchmark.
-    public init(_ workload: Workload) {
+    /// sleeping off as in Box2D's benchmark. `workers` threads (this one included) share the
+    /// narrow phase and each graph color of the solver; the states are bit-identical for
+    /// every worker count.
+    public init(_ workload: Workload, workers: Int = 1) {
         self.workload = workload
         switch workload {
         case .largePyramid: (world, bodies) = Workloads.pyramid(base: 100)
@@ -64,6 +66,7 @@ public final class EngineBenchmark {
         case .pile1000: (world, bodies) = Workloads.pile(count: 1000)
         case .pile10000: (world, bodies) = Workloads.pile(count: 10000)
         }
+        world.workerCount = max(1, workers)
     }
 
     /// Moving bodies in the workload.

@@ -220,7 +220,10 @@ extension World {
 
     private func reevaluate(_ k: Int) {
         vertexPool.withUnsafeBufferPointer { vp in
-            normalPool.withUnsafeBufferPointer { np in updateManifold(k, dt: lastStepDt, vp, np) }
+            normalPool.withUnsafeBufferPointer { np in
+                let changed = contacts.withUnsafeMutableBufferPointer { cp in updateManifold(cp.baseAddress! + k, dt: lastStepDt, vp, np) }
+                if changed { emitTouchingChange(k) }
+            }
         }
     }
 

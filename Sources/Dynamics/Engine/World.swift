@@ -96,6 +96,16 @@ final class World {
     // Solver scratch, reused between steps.
     var awakeBodies: [Int] = []
     var batches: [ContactBatch] = []
+    /// The first batch of each graph color and, last, the end of the overflow batches.
+    var batchColorStarts: [Int] = []
+    /// Threads a step may use, this one included; the result is the same for any count.
+    var workerCount = 1 {
+        didSet { workerPool = workerCount > 1 ? WorkerPool(threads: workerCount) : nil }
+    }
+    var workerPool: WorkerPool?
+    /// The narrow phase's work list and which of those contacts changed touching state.
+    var narrowPhaseWork: [Int32] = []
+    var touchingChanged: [Bool] = []
     var candidates: [Int32] = []
     var integrationDelta: [Vec2] = []
     var activeJoints: [Int] = []

@@ -1,0 +1,115 @@
+// Design note: a small pool of worker threads for the parts of a step that split into
+// independent pieces (the narrow phase's contacts, the batches of one graph color). A job is
+// a count of chunks and a closure; the calling thread and the workers claim chunks with an
+// atomic counter, and the call returns when every chunk is done. What a chunk computes
+// depends only on its index, never on which thread ran it, so results are identical for any
+// worker count (Box2D v3's task model). Jobs come every few tens of microseconds during a
+// step, too often for a sleeping thread's wake-up latency, so an idle worker spins for about
+// a millisecond before it backs off to short sleeps. The threads hold the shared state, not
+// the pool, so dropping the pool stops them cleanly.
+import Foundation
+import Synchronization
+
+final class WorkerPool: @unchecked Sendable {
+    /// What the caller and the workers share.
+    private final class Core: @unchecked Sendable {
+        /// Odd while idle or while a job is being written, even while a job runs.
+        let generation = Atomic<Int>(1)
+        let nextChunk = Atomic<Int>(0)
+        let finishedChunks = Atomic<Int>(0)
+        let stopping = Atomic<Bool>(false)
+        /// Workers inside a job right now.
+        let active = Atomic<Int>(0)
+        var chunkCount = 0
+        var job: ((Int) -> Void)?
+
+        func work() {
+            let chunks = chunkCount
+            guard let job else { return }
+            while true {
+                let k = nextChunk.add(1, ordering: .acquiringAndReleasing).oldValue
+                if k >= chunks { return }
+                job(k)
+                finishedChunks.add(1, ordering: .releasing)
+            }
+        }
+
+        func workerLoop() {
+            var seen = generation.load(ordering: .acquiring)
+            var idle = 0
+            while !stopping.load(ordering: .acquiring) {
+                let now = generation.load(ordering: .acquiring)
+                if now != seen && now & 1 == 0 {
+                    seen = now
+                    idle = 0
+                    active.add(1, ordering: .acquiringAndReleasing)
+                    // Take part only if the job is still the one announced (see run).
+                    if generation.load(ordering: .acquiring) == now { work() }
+                    active.subtract(1, ordering: .acquiringAndReleasing)
+                    continue
+                }
+                idle += 1
+                if idle < 20_000 { pause() } else { usleep(50) }
+            }
+        }
+
+        @inline(__always) func pause() {
+            // A few relaxed loads keep the loop from hammering the cache line.
+            for _ in 0..<8 { _ = finishedChunks.load(ordering: .relaxed) }
+        }
+    }
+
+    /// Threads that take part, the caller included.
+    let threadCount: Int
+    private let core = Core()
+
+    init(threads: Int) {
+        threadCount = max(1, threads)
+        for number in 1..<threadCount {
+            let core = self.core
+            let thread = Thread { core.workerLoop() }
+            thread.name = "animatic.physics.\(number)"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    deinit { core.stopping.store(true, ordering: .releasing) }
+
+    /// Runs `body(0..<chunks)` on the pool and returns when all have run.
+    ///
+    /// The generation works like a sequence lock: odd while idle or while the caller writes a
+    /// job, even while it runs. A worker takes part only if the generation is still the even
+    /// value it saw after it announced itself, so it never reads a job being written or one
+    /// that has ended; the caller clears the job only once no worker is inside.
+    func run(chunks: Int, _ body: (Int) -> Void) {
+        if threadCount == 1 || chunks <= 1 {
+            for k in 0..<chunks { body(k) }
+            return
+        }
+        withoutActuallyEscaping(body) { escapable in
+            while core.active.load(ordering: .acquiring) != 0 { core.pause() }
+            core.job = escapable
+            core.chunkCount = chunks
+            core.nextChunk.store(0, ordering: .relaxed)
+            core.finishedChunks.store(0, ordering: .relaxed)
+            core.generation.add(1, ordering: .acquiringAndReleasing) // even: ready
+            core.work()
+            while core.finishedChunks.load(ordering: .acquiring) < chunks { core.pause() }
+            core.generation.add(1, ordering: .acquiringAndReleasing) // odd: over
+            while core.active.load(ordering: .acquiring) != 0 { core.pause() }
+            core.job = nil
+        }
+    }
+
+    /// Runs `body` over `range` split into pieces of at least `grain` items.
+    func forEach(in range: Range<Int>, grain: Int, _ body: (Range<Int>) -> Void) {
+        let count = range.count
+        let chunks = min(max(count / max(grain, 1), 1), 4 * threadCount)
+        if chunks <= 1 || threadCount == 1 { body(range); return }
+        run(chunks: chunks) { k in
+            let lo = range.lowerBound + count * k / chunks, hi = range.lowerBound + count * (k + 1) / chunks
+            if lo < hi { body(lo..<hi) }
+        }
+    }
+}
