@@ -6,14 +6,15 @@ import ScenePlayer
 
 enum SimulateCommand {
     static let help = """
-    usage: animatic simulate SCENE [--duration S] [--fps N] [--trace FILE|-] [--debug [LIST]]
+    usage: animatic simulate SCENE [--duration S] [--fps N] [--trace FILE|-] [--debug [LIST]] [--workers N]
     Runs the physics of a scene without drawing. --trace writes one JSON line per frame.
     --debug builds the debug overlay of every frame (and discards it), as `render --debug`
-    does: the trace is the same with or without it.
+    does: the trace is the same with or without it. --workers N: threads for the physics
+    (default: all cores); the trace is byte-identical for any N.
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(SceneArguments.normalizingDebugFlag(args), valueFlags: ["duration", "trace", "fps", "debug"],
+        let a = try Arguments(SceneArguments.normalizingDebugFlag(args), valueFlags: ["duration", "trace", "fps", "debug", "workers"],
                               boolFlags: ["help", "quiet"])
         if a.flags.contains("help") { print(help); return 0 }
         guard a.positional.count == 1 else { throw UsageError(message: "simulate takes exactly one SCENE") }
@@ -23,7 +24,8 @@ enum SimulateCommand {
         if let f = try a.int("fps", range: 1...240) { scene.fps = f }
         try SceneArguments.checkFrameCount(of: scene)
         let debug = try a.values["debug"].map { try DebugLayers(parsing: $0) } ?? []
-        let runner = try SceneRunner(scene: scene)
+        let workers = try a.int("workers", range: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+        let runner = try SceneRunner(scene: scene, engineWorkers: workers)
         var sink: FileHandle?
         var tempPath: String?
         if let t = a.values["trace"] {

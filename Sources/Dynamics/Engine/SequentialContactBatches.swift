@@ -133,6 +133,7 @@ extension World {
         for sc in sequentialContacts { candidates.append(Int32(sc.contact)) }
         let colorCount = colorConstraints()
         let firstBatch = batchStarts(colorCount: colorCount)
+        sequentialBatchColorStarts = firstBatch
         sequentialBatches.removeAll(keepingCapacity: true)
         sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: firstBatch[colorCount + 1]))
         var filled = [Int](repeating: 0, count: colorCount + 1)
@@ -181,25 +182,36 @@ extension World {
     }
 
     func warmStartSequentialBatches() {
-        sequentialBatches.withUnsafeMutableBufferPointer { bp in
-            states.withUnsafeMutableBufferPointer { st in
-                guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
-                for i in 0..<bp.count { warmStartSequentialBatch(base + i, sb) }
-            }
-        }
+        forEachSequentialBatch { warmStartSequentialBatch($0, $1) }
     }
 
     func solveSequentialBatches() {
+        forEachSequentialBatch { solveSequentialBatch($0, $1) }
+    }
+
+    /// Every batch in solve order, color after color; with a worker pool each color's batches
+    /// (which share no moving body) are split across the threads, the overflow stays in order
+    /// on this thread: the same result for any worker count.
+    @inline(__always) func forEachSequentialBatch(_ body: (UnsafeMutablePointer<SequentialBatch>, UnsafeMutablePointer<BodyState>) -> Void) {
+        let starts = sequentialBatchColorStarts
+        let pool = workerPool
         sequentialBatches.withUnsafeMutableBufferPointer { bp in
             states.withUnsafeMutableBufferPointer { st in
                 guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
-                for i in 0..<bp.count { solveSequentialBatch(base + i, sb) }
+                guard let pool, starts.count >= 2, starts[starts.count - 1] == bp.count else {
+                    for i in 0..<bp.count { body(base + i, sb) }
+                    return
+                }
+                for color in 0..<(starts.count - 2) {
+                    pool.forEach(in: starts[color]..<starts[color + 1], grain: 16) { range in
+                        for i in range { body(base + i, sb) }
+                    }
+                }
+                for i in starts[starts.count - 2]..<bp.count { body(base + i, sb) }
             }
         }
     }
 
-    /// Moves velocities between the batches' float states and the double-precision solver
-    /// bodies, for the given bodies that the batches hold.
     func copyBatchVelocities(toSolverBodies: Bool, _ indices: [Int]) {
         for i in indices where i < constrained.count && constrained[i] {
             if toSolverBodies {

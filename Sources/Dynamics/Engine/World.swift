@@ -96,8 +96,10 @@ final class World {
     // Solver scratch, reused between steps.
     var awakeBodies: [Int] = []
     var batches: [ContactBatch] = []
-    /// The first batch of each graph color and, last, the end of the overflow batches.
+    /// The first batch of each graph color and, last, the end of the overflow batches (soft
+    /// step and sequential step).
     var batchColorStarts: [Int] = []
+    var sequentialBatchColorStarts: [Int] = []
     /// Threads a step may use, this one included; the result is the same for any count.
     var workerCount = 1 {
         didSet { workerPool = workerCount > 1 ? WorkerPool(threads: workerCount) : nil }

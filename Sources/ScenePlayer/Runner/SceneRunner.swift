@@ -71,8 +71,9 @@ public final class SceneRunner {
         var fingerVelocity = SceneVector.zero
     }
 
-    /// Builds the animator, items and behaviors of a validated scene.
-    public init(scene: Scene) throws {
+    /// Builds the animator, items and behaviors of a validated scene. `engineWorkers` threads
+    /// share each physics step (the motion is the same for any count).
+    public init(scene: Scene, engineWorkers: Int = 1) throws {
         self.scene = scene
         animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height),
                                    seed: scene.seed)
@@ -82,6 +83,7 @@ public final class SceneRunner {
             items.append(SceneItem(spec: spec))
         }
         animator.allowsSleeping = scene.sleeping
+        animator.engineWorkers = engineWorkers
         for spec in scene.behaviors { animator.addBehavior(try makeBehavior(spec)) }
         for (k, e) in scene.events.enumerated() {
             if case .time(let at) = e.trigger { pendingTimeEvents.append((at, k)) }
