@@ -24,7 +24,7 @@ public enum FrameFilesError: Error, Equatable, CustomStringConvertible, Localize
         case let .notAFrameFolder(path, reason):
             return "\(path) is not a frame folder: \(reason)"
         case let .unknownFPS(path):
-            return "\(path) has no manifest.json to take the frame rate from; give the fps explicitly"
+            return "\(path) has no manifest.json to take the frame rate from; give the frame rate with --fps"
         case let .invalidFrameRate(rate):
             return "the frame rate must be a positive number, not \(rate)"
         case let .unreadableFile(path, reason):

@@ -104,8 +104,16 @@ enum CheckCommand {
             if update {
                 try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
                 try Data(settings.json.utf8).write(to: URL(fileURLWithPath: kept + "/" + GoldenSettings.fileName))
-                if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
-                try FileManager.default.copyItem(atPath: kept, toPath: target)
+                // Staged beside the goldens and swapped in, so an interrupted update keeps the old ones.
+                let staged = golden + "/.\(scene.id).tmp-\(getpid())", aside = golden + "/.\(scene.id).old-\(getpid())"
+                InterruptCleanup.register(path: staged)
+                defer { InterruptCleanup.unregister(path: staged) }
+                try? FileManager.default.removeItem(atPath: staged)
+                try FileManager.default.copyItem(atPath: kept, toPath: staged)
+                let hadOld = FileManager.default.fileExists(atPath: target)
+                if hadOld { try FileManager.default.moveItem(atPath: target, toPath: aside) }
+                try FileManager.default.moveItem(atPath: staged, toPath: target)
+                if hadOld { try? FileManager.default.removeItem(atPath: aside) }
                 if !quiet { print("\(scene.id): golden updated (\(target))") }
                 continue
             }
@@ -156,11 +164,16 @@ enum SheetCommand {
         return 0
     }
 
-    /// Frames whose trace line lists a contactBegan event.
+    /// Frames whose trace line lists a contactBegan event, by the line's own frame number (a
+    /// partial or merged folder's trace does not start at frame 0).
     static func contactFrames(fromTraceIn folder: String) -> Set<Int> {
         guard let text = try? String(contentsOfFile: folder + "/trace.jsonl", encoding: .utf8) else { return [] }
         var frames = Set<Int>()
-        for (k, line) in text.split(separator: "\n").enumerated() where line.contains("\"contactBegan\"") { frames.insert(k) }
+        for line in text.split(separator: "\n") where line.contains("\"contactBegan\"") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let frame = (object["frame"] as? NSNumber)?.intValue else { continue }
+            frames.insert(frame)
+        }
         return frames
     }
 }

@@ -77,7 +77,6 @@ enum DiffCommand {
             }
             if a.flags.contains("json") {
                 FileHandle.standardOutput.write(try summary.jsonData())
-                print("")
             }
             return tolerance.outcome(for: summary).exitCode
         } catch let error as CompareError {

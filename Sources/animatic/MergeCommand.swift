@@ -9,7 +9,7 @@ import ScenePlayer
 enum MergeCommand {
     static let help = """
     usage: animatic merge PART ... [--out DIR] [--video LIST] [--preview-fps N] [--preview-width W]
-                          [--sheet] [--poster]
+                          [--sheet] [--poster] [--jobs N]
     Joins frame folders of one scene rendered in pieces (render --frames A:B) into DIR/ID
     (default output/ID): the same bytes, manifest included, as a single render of those frames.
     Refuses parts of different scenes or settings, overlapping frames that differ, and gaps
@@ -18,7 +18,7 @@ enum MergeCommand {
 
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, valueFlags: ["out", "video", "preview-fps", "preview-width", "jobs"],
-                              boolFlags: ["help", "sheet", "poster", "quiet"])
+                              boolFlags: ["help", "sheet", "poster"])
         if a.flags.contains("help") { print(help); return 0 }
         guard !a.positional.isEmpty else { throw UsageError(message: "merge needs the part folders (e.g. part1/ID part2/ID)") }
         var settings = RenderSettings(outputFolder: a.values["out"] ?? "output")
@@ -36,7 +36,8 @@ enum MergeCommand {
                                                        contactFrames: SheetCommand.contactFrames(fromTraceIn: staged.path))
             }
             let folder = (settings.outputFolder as NSString).appendingPathComponent(manifest.sceneID)
-            let line = "\(manifest.sceneID): \(manifest.frames.count) frames from \(a.positional.count) parts -> \(folder)"
+            let parts = a.positional.count == 1 ? "1 part" : "\(a.positional.count) parts"
+            let line = "\(manifest.sceneID): \(manifest.frames.count) frames from \(parts) -> \(folder)"
             print(extras.isEmpty ? line : line + " (+ " + extras.joined(separator: ", ") + ")")
         } catch let error as MergeError {
             printError("animatic merge: \(error)")

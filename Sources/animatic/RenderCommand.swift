@@ -100,6 +100,11 @@ enum RenderCommand {
             if let d = settings.duration { scene.duration = d }
             if let s = settings.scale { scene.canvas.scale = s }
             try SceneArguments.checkFrameCount(of: scene)
+            // Before anything is written: a scene too large to draw stops the whole run.
+            if let problem = SceneLimits.drawnPixelProblem(width: scene.canvas.width, height: scene.canvas.height,
+                                                           scale: scene.canvas.scale) {
+                throw SceneDrawError(file: scene.sourceFile, message: "\(scene.id) would be drawn as \(problem)")
+            }
             if let range = settings.frames {
                 do { _ = try range.resolved(frameCount: scene.frameCount) } catch {
                     throw UsageError(message: "--frames \(range): \(error)")

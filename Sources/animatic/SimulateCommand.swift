@@ -1,6 +1,7 @@
 // Design note: `simulate`: physics only, no images. With --trace it writes the same
 // trace.jsonl lines `render --trace` writes, to a file or to standard output.
 import Foundation
+import FrameOutput
 import SceneFormat
 import ScenePlayer
 
@@ -31,6 +32,9 @@ enum SimulateCommand {
         if let t = a.values["trace"] {
             if t == "-" { sink = FileHandle.standardOutput } else {
                 tempPath = t + ".tmp-\(getpid())"
+                // Ctrl-C removes the half-written trace; the previous file stays.
+                InterruptCleanup.install()
+                InterruptCleanup.register(path: tempPath!)
                 guard FileManager.default.createFile(atPath: tempPath!, contents: nil) else {
                     throw SceneRunError(message: "cannot write the trace file \(t)")
                 }
@@ -53,6 +57,7 @@ enum SimulateCommand {
             try? sink?.close()
             _ = try? FileManager.default.removeItem(atPath: t)
             try FileManager.default.moveItem(atPath: tempPath, toPath: t)
+            InterruptCleanup.unregister(path: tempPath)
         }
         if a.values["trace"] != "-" && !a.flags.contains("quiet") {
             print("simulated \(scene.id): \(runner.frameCount) frames, \(runner.stepCount) steps, contacts in \(runner.framesWithContacts.count) frames")

@@ -66,7 +66,7 @@ final class ExitStatusTests: XCTestCase {
             Case(args: ["sheet", dir + "/empty"], status: 2, says: "not a frame folder"),
             Case(args: ["sheet", dir + "/nosuch"], status: 2, says: "not a frame folder"),
             // merge
-            Case(args: ["merge", dir + "/a/push", "--out", dir + "/m"], status: 0, says: "6 frames from 1 parts"),
+            Case(args: ["merge", dir + "/a/push", "--out", dir + "/m"], status: 0, says: "6 frames from 1 part "),
             Case(args: ["merge", dir + "/empty", "--out", dir + "/m"], status: 2, says: "not a usable part"),
             Case(args: ["merge"], status: 2, says: "merge needs the part folders"),
             // list and bench

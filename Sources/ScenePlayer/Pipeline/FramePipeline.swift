@@ -120,5 +120,6 @@ public enum FramePipeline {
 public struct SceneDrawError: Error, CustomStringConvertible {
     public let file: String
     public let message: String
+    public init(file: String, message: String) { self.file = file; self.message = message }
     public var description: String { "\(file): error: \(message)\nhint: lower --scale or the canvas size" }
 }
