@@ -66,6 +66,7 @@ public final class PushBehavior: DynamicBehavior {
         settingAngle = false
     }
     /// Applies the push at `offset` from the item's center, in the reference view's axes.
+    @_disfavoredOverload
     public func setTargetOffsetFromCenter(_ offset: CGVector, for item: DynamicItem) {
         offsets[ObjectIdentifier(item)] = offset
         setNeedsUpdate()
