@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "FrameOutput", targets: ["FrameOutput"]),
         .library(name: "Compare", targets: ["Compare"]),
         .library(name: "AnimaticUIKit", targets: ["AnimaticUIKit"]),
+        .executable(name: "recipes", targets: ["recipes"]),
     ],
     targets: [
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
@@ -49,6 +50,9 @@ let package = Package(
         // and the recorder that plays a view controller into frames.
         .target(name: "AnimaticUIKit", dependencies: ["Dynamics", "SceneFormat", "Rendering", "FrameFiles", "ScenePlayer"],
                 swiftSettings: fast),
+        // The cookbook's recipes as view controllers, recorded into output/recipes/ID.
+        .executableTarget(name: "recipes", dependencies: ["AnimaticUIKit", "ScenePlayer", "FrameOutput", "FrameFiles"],
+                          swiftSettings: fast),
         .executableTarget(name: "animatic",
                           dependencies: ["SceneFormat", "ScenePlayer", "Dynamics", "Rendering", "FrameOutput", "FrameFiles",
                                          "Images", "Compare"],
