@@ -69,5 +69,7 @@ let package = Package(
         .testTarget(name: "FrameOutputTests", dependencies: ["FrameOutput", "FrameFiles", "Rendering", "Images", "SceneFormat", "BrowserSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Images", "Rendering", "FrameFiles", "SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimaticTests", dependencies: ["animatic", "SceneFormat", "Images", "FrameFiles"]),
+        .testTarget(name: "AnimaticUIKitTests", dependencies: ["AnimaticUIKit", "recipes", "animatic", "ScenePlayer", "SceneFormat",
+                                                               "Rendering", "FrameFiles", "FrameOutput", "Compare", "Images"]),
     ]
 )
