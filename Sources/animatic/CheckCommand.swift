@@ -14,16 +14,19 @@ import ScenePlayer
 enum CheckCommand {
     static let help = """
     usage: animatic check [SCENE ...] --golden DIR [--update] [--max-diff-pixels N] [--max-diff-ratio R]
-                          [--threshold T] [--report DIR] [--jobs N]
+                          [--threshold T] [--report DIR] [--jobs N] [--debug [LIST]]
     Renders the scenes and compares them with golden frames in DIR/ID/ (frame_00000.png ...).
       --update             write the new renders as the goldens instead of comparing
       --report DIR         HTML report per differing scene in DIR/ID/
+      --debug [LIST]       render with the debug overlay, as render --debug does (for goldens
+                           that show it, such as recordings of animators with debugEnabled)
     Exit status: 0 all within tolerance, 1 some scene differs, 2 bad usage, invalid scene or
     missing goldens.
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valueFlags: ["golden", "max-diff-pixels", "max-diff-ratio", "threshold", "report", "jobs"],
+        let a = try Arguments(SceneArguments.normalizingDebugFlag(args),
+                              valueFlags: ["golden", "max-diff-pixels", "max-diff-ratio", "threshold", "report", "jobs", "debug"],
                               boolFlags: ["help", "update", "quiet"])
         if a.flags.contains("help") { print(help); return 0 }
         guard let golden = a.values["golden"] else { throw UsageError(message: "check needs --golden DIR") }
@@ -40,7 +43,8 @@ enum CheckCommand {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-check-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let jobs = try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let settings = RenderSettings(outputFolder: scratch, frames: FrameSequenceOptions(jobs: jobs))
+        var settings = RenderSettings(outputFolder: scratch, frames: FrameSequenceOptions(jobs: jobs))
+        if let d = a.values["debug"] { settings.debug = try DebugLayers(parsing: d) }
         InterruptCleanup.install()
         InterruptCleanup.register(path: scratch)
         defer { InterruptCleanup.unregister(path: scratch) }
