@@ -4,6 +4,8 @@
 //   scene file -> SceneFormat (model) -> ScenePlayer (animator of Dynamics, frame states)
 //   -> Rendering (Cairo drawing) -> Images (pixels, PNG) -> FrameOutput (frames, previews)
 //   -> FrameFiles (the on-disk render) <- Compare (frame comparison); animatic calls them all.
+// Swift code takes the same road: AnimaticUIKit (UIKit's names on Dynamics, views, gestures)
+// records a view controller through ScenePlayer's pipeline.
 import PackageDescription
 
 /// Release builds drop exclusivity checks in the hot engine loops; the code never relies on them.
@@ -19,6 +21,8 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "FrameOutput", targets: ["FrameOutput"]),
         .library(name: "Compare", targets: ["Compare"]),
+        .library(name: "AnimaticUIKit", targets: ["AnimaticUIKit"]),
+        .executable(name: "recipes", targets: ["recipes"]),
     ],
     targets: [
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
@@ -42,6 +46,13 @@ let package = Package(
                 swiftSettings: fast),
         // Frame comparison (pixelmatch), folder diffs and reports.
         .target(name: "Compare", dependencies: ["Images", "FrameFiles", "SceneFormat"], swiftSettings: fast),
+        // UIKit's names on the Dynamics API (views, colors, paths, gestures, view animations)
+        // and the recorder that plays a view controller into frames.
+        .target(name: "AnimaticUIKit", dependencies: ["Dynamics", "SceneFormat", "Rendering", "FrameFiles", "ScenePlayer"],
+                swiftSettings: fast),
+        // The cookbook's recipes as view controllers, recorded into output/recipes/ID.
+        .executableTarget(name: "recipes", dependencies: ["AnimaticUIKit", "ScenePlayer", "FrameOutput", "FrameFiles"],
+                          swiftSettings: fast),
         .executableTarget(name: "animatic",
                           dependencies: ["SceneFormat", "ScenePlayer", "Dynamics", "Rendering", "FrameOutput", "FrameFiles",
                                          "Images", "Compare"],
@@ -58,5 +69,7 @@ let package = Package(
         .testTarget(name: "FrameOutputTests", dependencies: ["FrameOutput", "FrameFiles", "Rendering", "Images", "SceneFormat", "BrowserSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Images", "Rendering", "FrameFiles", "SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimaticTests", dependencies: ["animatic", "SceneFormat", "Images", "FrameFiles", "BrowserSupport"]),
+        .testTarget(name: "AnimaticUIKitTests", dependencies: ["AnimaticUIKit", "recipes", "animatic", "ScenePlayer", "SceneFormat",
+                                                               "Rendering", "FrameFiles", "FrameOutput", "Compare", "Images"]),
     ]
 )

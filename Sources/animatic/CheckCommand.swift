@@ -17,13 +17,15 @@ enum CheckCommand {
     static let help = """
     usage: animatic check [SCENE ...] --golden DIR [--update] [--scale S] [--every N] [--include-aa]
                           [--threshold T] [--max-diff-pixels N] [--max-diff-ratio R] [--report DIR]
-                          [--jobs N] [--quiet]
+                          [--jobs N] [--debug [LIST]] [--quiet]
     Renders the scenes and compares them with golden frames in DIR/ID/ (frame_00000.png ...).
       --update             write the new renders as the goldens instead of comparing
       --scale S            render (and keep goldens) at S pixels per point: smaller goldens
       --every N            keep and compare every Nth frame only (0, N, 2N, ... and the last)
       --include-aa         count anti-aliased pixels as differences
       --report DIR         HTML report per differing scene in DIR/ID/
+      --debug [LIST]       render with the debug overlay, as render --debug does (for goldens
+                           that show it, such as recordings of animators with debugEnabled)
       --quiet              print only the scenes that differ
     --update records --scale and --every in DIR/ID/golden.json; later checks use them unless
     given again. Exit status: 0 all within tolerance, 1 some scene differs, 2 bad usage, invalid
@@ -56,8 +58,9 @@ enum CheckCommand {
     }
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valueFlags: ["golden", "max-diff-pixels", "max-diff-ratio", "threshold", "report", "jobs",
-                                                 "scale", "every"],
+        let a = try Arguments(SceneArguments.normalizingDebugFlag(args),
+                              valueFlags: ["golden", "max-diff-pixels", "max-diff-ratio", "threshold", "report", "jobs",
+                                           "scale", "every", "debug"],
                               boolFlags: ["help", "update", "quiet", "include-aa"])
         if a.flags.contains("help") { print(help); return 0 }
         guard let golden = a.values["golden"] else { throw UsageError(message: "check needs --golden DIR") }
@@ -77,6 +80,7 @@ enum CheckCommand {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-check-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let jobs = try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let debug = try a.values["debug"].map { try DebugLayers(parsing: $0) } ?? []
         InterruptCleanup.install()
         InterruptCleanup.register(path: scratch)
         defer { InterruptCleanup.unregister(path: scratch) }
@@ -92,7 +96,7 @@ enum CheckCommand {
                 return 2
             }
             try FramePipeline.render(scene: scene, settings: RenderSettings(outputFolder: scratch + "/render",
-                                                                             frames: FrameSequenceOptions(jobs: jobs)))
+                                                                             frames: FrameSequenceOptions(jobs: jobs), debug: debug))
             // The frames kept: every Nth, hard-linked into a folder of their own.
             let rendered = scratch + "/render/" + scene.id, kept = scratch + "/kept/" + scene.id
             try? FileManager.default.removeItem(atPath: kept)

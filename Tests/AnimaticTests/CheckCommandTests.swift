@@ -63,4 +63,23 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(fail.status, 1, fail.stdout + fail.stderr)
         XCTAssertTrue(fail.stdout.contains("first at frame 120"), fail.stdout)
     }
+
+    func testCheckRendersWithTheDebugOverlayWhenAsked() throws {
+        let golden = try CLI.temporaryDirectory("golden-debug")
+        defer { try? FileManager.default.removeItem(atPath: golden) }
+        let scene = golden + "/short.json"
+        let text = try String(contentsOfFile: CLI.packageRoot + "/scenes/radial-gravity.json", encoding: .utf8)
+            .replacingOccurrences(of: "duration: 5,", with: "duration: 0.25,")
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let update = try CLI.run(["check", scene, "--golden", golden + "/frames", "--update", "--debug", "fields,shapes"])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        let pass = try CLI.run(["check", scene, "--golden", golden + "/frames", "--debug", "fields,shapes"])
+        XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
+        XCTAssertTrue(pass.stdout.contains("short: ok (0 differing pixels in 0 frames)"), pass.stdout)
+        // Without the overlay the field's arrows and the view's outline are missing.
+        let plain = try CLI.run(["check", scene, "--golden", golden + "/frames"])
+        XCTAssertEqual(plain.status, 1, plain.stdout + plain.stderr)
+        let typo = try CLI.run(["check", scene, "--golden", golden + "/frames", "--debug", "feilds"])
+        XCTAssertEqual(typo.status, 2, typo.stdout + typo.stderr)
+    }
 }

@@ -17,6 +17,8 @@ final class LayeringTests: XCTestCase {
         "Compare": ["Foundation", "Images", "FrameFiles", "SceneFormat"],
         "animatic": ["Foundation", "Dynamics", "SceneFormat", "Rendering", "Images", "FrameFiles", "FrameOutput",
                      "ScenePlayer", "Compare"],
+        "AnimaticUIKit": ["Foundation", "Dynamics", "SceneFormat", "Rendering", "FrameFiles", "ScenePlayer"],
+        "recipes": ["Foundation", "AnimaticUIKit", "ScenePlayer", "FrameOutput"],
     ]
 
     var sources: String { CLI.packageRoot + "/Sources" }

@@ -19,8 +19,8 @@ final class RenderCommandTests: XCTestCase {
         let image = try RGBAImage.decodePNG(path: folder + "/frame_00000.png")
         XCTAssertEqual(image.width, 750)
         XCTAssertEqual(image.height, 1334)
-        // The red square's center pixel at (187.5, 25) pt x 2.
-        XCTAssertEqual(image.pixel(x: 375, y: 50), RGBAPixel(red: 255, green: 0, blue: 0))
+        // The red square (centered on the top edge, as in the recipe) at (187.5, 10) pt x 2.
+        XCTAssertEqual(image.pixel(x: 375, y: 20), RGBAPixel(red: 255, green: 0, blue: 0))
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/manifest.json"))) as! [String: Any]
         let frames = manifest["frames"] as! [[String: Any]]
         XCTAssertEqual(frames.count, 30)

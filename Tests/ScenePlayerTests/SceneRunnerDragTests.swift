@@ -65,4 +65,48 @@ final class SceneRunnerDragTests: XCTestCase {
             XCTAssertEqual(box.x, pan.finger(at: frame.time - 1.0 / 60).x, accuracy: 0.01)
         }
     }
+    /// A pan that goes down 20 pt right of and 10 pt below the box's center and moves 100 pt
+    /// right, with the drag's `grab` written as given.
+    private func offCenterPan(grab: String) throws -> Scene {
+        try loadScene("""
+        {
+          title: "grab", canvas: { width: 375, height: 667, scale: 1 }, fps: 60, duration: 1,
+          items: [ { id: "box", size: [60, 60], center: [100, 300] } ],
+          behaviors: [ { id: "collision", type: "collision", items: ["box"], referenceBoundsAsBoundary: true } ],
+          events: [ { on: "pan", item: "box", do: [ { drag: { grab: "\(grab)" } } ] } ],
+          input: [ { at: 0.2, pan: { path: [[120, 310], [220, 310]], duration: 0.5 } } ],
+        }
+        """)
+    }
+
+    func testGrabCenterPutsTheItemsCenterUnderTheFingerAndOffsetKeepsTheGrabOffset() throws {
+        for (grab, offset) in [("center", (x: 0.0, y: 0.0)), ("offset", (x: -20.0, y: -10.0))] {
+            let scene = try offCenterPan(grab: grab)
+            let pan = try XCTUnwrap(scene.scriptedPans.first)
+            let frames = try playTrace(scene)
+            var checked = 0
+            for frame in frames where frame.time > pan.at && frame.time <= pan.end {
+                let box = frame.item("box"), finger = pan.finger(at: frame.time - 1.0 / 60)
+                XCTAssertEqual(box.x, finger.x + offset.x, accuracy: 1e-9, "\(grab) at \(frame.time) s")
+                XCTAssertEqual(box.y, finger.y + offset.y, accuracy: 1e-9, "\(grab) at \(frame.time) s")
+                checked += 1
+            }
+            XCTAssertEqual(checked, 30, grab)
+            // Dropped where the finger lifts (220, 310), plus the offset.
+            let last = try XCTUnwrap(frames.last).item("box")
+            XCTAssertEqual(last.x, 220 + offset.x, accuracy: 0.01, grab)
+            XCTAssertEqual(last.y, 310 + offset.y, accuracy: 0.01, grab)
+        }
+    }
+
+    func testGrabMustBeOffsetOrCenter() throws {
+        let text = """
+        { items: [ { id: "box", size: [60, 60], center: [100, 300] } ],
+          events: [ { on: "pan", do: [ { drag: { grab: "middle" } } ] } ],
+          input: [ { at: 0.2, pan: { path: [[120, 310], [220, 310]] } } ] }
+        """
+        XCTAssertThrowsError(try Scene.load(data: Data(text.utf8), fileName: "grab.json5")) { error in
+            XCTAssertTrue("\(error)".contains("`grab` must be \"offset\" or \"center\""), "\(error)")
+        }
+    }
 }

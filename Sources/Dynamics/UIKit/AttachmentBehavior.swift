@@ -69,12 +69,15 @@ public final class AttachmentBehavior: DynamicBehavior {
         super.init()
     }
 
-    /// An item attached to an anchor point by a rod (or a spring with `frequency`).
+    /// An item attached to an anchor point by a rod (or a spring with `frequency`). (Disfavored
+    /// so that a layer spelling offsets its own way, as UIKit's UIOffset, wins for `.zero`.)
+    @_disfavoredOverload
     public convenience init(item: DynamicItem, offsetFromCenter offset: CGVector = .zero, attachedToAnchor anchor: CGPoint) {
         self.init(kind: .distance, type: .anchor, items: [item], offsetA: offset, offsetB: .zero, anchor: anchor)
     }
 
     /// Two items attached by a rod (or spring) between points at offsets from their centers.
+    @_disfavoredOverload
     public convenience init(item item1: DynamicItem, offsetFromCenter offset1: CGVector = .zero,
                             attachedTo item2: DynamicItem, offsetFromCenter offset2: CGVector = .zero) {
         self.init(kind: .distance, type: .items, items: [item1, item2], offsetA: offset1, offsetB: offset2, anchor: .zero)
@@ -102,6 +105,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         AttachmentBehavior(kind: .sliding, type: .anchor, items: [item], offsetA: .zero, offsetB: .zero, anchor: point, axis: axis)
     }
     /// Two items tied by a rope: their distance never exceeds `length`.
+    @_disfavoredOverload
     public static func limitAttachment(with item1: DynamicItem, offsetFromCenter offset1: CGVector, attachedTo item2: DynamicItem,
                                        offsetFromCenter offset2: CGVector) -> AttachmentBehavior {
         AttachmentBehavior(kind: .limit, type: .items, items: [item1, item2], offsetA: offset1, offsetB: offset2, anchor: .zero)

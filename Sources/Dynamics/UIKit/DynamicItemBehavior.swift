@@ -51,6 +51,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
     public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
 
     /// Adds to the item's velocity (points/s), now or when the behavior joins an animator.
+    @_disfavoredOverload
     public func addLinearVelocity(_ velocity: CGVector, for item: DynamicItem) {
         pendingLinear.append((item, velocity))
         setNeedsUpdate()

@@ -4,7 +4,9 @@
 // reference view's axes and does not turn with the item. An instantaneous push is one impulse
 // of that size (+100 pt/s on 1 kg) at the next step, after which `active` becomes false;
 // setting `active` to true fires it again. Direction = magnitude x (cos a, sin a), computed in
-// single precision; magnitude 0 keeps the angle.
+// single precision. Like UIKit, the push keeps the angle and the magnitude it was given apart
+// from the vector, so setting the angle and then the magnitude (the recipes' order) pushes
+// exactly as `setAngle(_:magnitude:)` with both; magnitude 0 keeps the angle.
 import Foundation
 
 /// Applies a continuous or instantaneous force to its items (UIPushBehavior).
@@ -17,13 +19,18 @@ public final class PushBehavior: DynamicBehavior {
     /// Force vector in UIKit newtons. Default (0, 0).
     public var pushDirection = CGVector.zero {
         didSet {
-            if pushDirection != .zero { zeroMagnitudeAngle = atan2(pushDirection.dy, pushDirection.dx) }
+            if !settingAngle {
+                if pushDirection != .zero { storedAngle = atan2(pushDirection.dy, pushDirection.dx) }
+                storedMagnitude = nil
+            }
             setNeedsUpdate()
         }
     }
-    /// The angle while the magnitude is 0: UIKit keeps angle and magnitude apart, so setting the
-    /// angle first and the magnitude after (the recipes' order) pushes at that angle.
-    private var zeroMagnitudeAngle: CGFloat = 0
+    /// The angle last given (or that of a `pushDirection` set directly), kept at magnitude 0 too.
+    private var storedAngle: CGFloat = 0
+    /// The magnitude last given; nil when `pushDirection` was set directly.
+    private var storedMagnitude: CGFloat?
+    private var settingAngle = false
     /// Whether the push acts. Instantaneous pushes turn it off after firing.
     public var active = true { didSet { if active && !oldValue { pendingImpulse = true }; setNeedsUpdate() } }
     private var pendingImpulse = true
@@ -39,22 +46,27 @@ public final class PushBehavior: DynamicBehavior {
     public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
 
     public var angle: CGFloat {
-        get { pushDirection.dx == 0 && pushDirection.dy == 0 ? zeroMagnitudeAngle : atan2(pushDirection.dy, pushDirection.dx) }
+        get { storedAngle }
         set { setAngle(newValue, magnitude: magnitude) }
     }
     public var magnitude: CGFloat {
         get {
+            if let storedMagnitude { return storedMagnitude }
             let dx = Float(pushDirection.dx), dy = Float(pushDirection.dy)
             return CGFloat((dx * dx + dy * dy).squareRoot())
         }
         set { setAngle(angle, magnitude: newValue) }
     }
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        zeroMagnitudeAngle = angle
+        storedAngle = angle
+        storedMagnitude = magnitude
         let a = Float(angle), m = Float(magnitude)
+        settingAngle = true
         pushDirection = CGVector(dx: CGFloat(m * cosf(a)), dy: CGFloat(m * sinf(a)))
+        settingAngle = false
     }
     /// Applies the push at `offset` from the item's center, in the reference view's axes.
+    @_disfavoredOverload
     public func setTargetOffsetFromCenter(_ offset: CGVector, for item: DynamicItem) {
         offsets[ObjectIdentifier(item)] = offset
         setNeedsUpdate()

@@ -323,7 +323,7 @@ extension SceneDecoder {
             }
             return .drag(action)
         }
-        guard let object = object(node, keys: ["suspend", "releaseVelocity"], what: "a drag action") else { return nil }
+        guard let object = object(node, keys: ["suspend", "releaseVelocity", "grab"], what: "a drag action") else { return nil }
         if let suspendNode = object["suspend"] {
             if let s = suspendNode.value.stringValue {
                 if s == "all" {
@@ -340,6 +340,14 @@ extension SceneDecoder {
             }
         }
         if let v = object.bool("releaseVelocity") { action.releaseVelocity = v }
+        if let grabNode = object["grab"] {
+            if let s = grabNode.value.stringValue, let grab = DragAction.Grab(rawValue: s) {
+                action.grab = grab
+            } else {
+                error("`grab` must be \"offset\" or \"center\"", at: grabNode,
+                      hint: "\"center\" puts the item's center under the finger, \"offset\" keeps where it was grabbed")
+            }
+        }
         return .drag(action)
     }
 

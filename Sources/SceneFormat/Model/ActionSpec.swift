@@ -25,7 +25,7 @@ public enum ActionSpec: Equatable, Sendable {
     case snapTo(SnapToAction)
     /// `{pushToward: {behavior, item, point, magnitudePerPoint}}`: aim a push at a point.
     case pushToward(PushTowardAction)
-    /// `{drag: {suspend, releaseVelocity}}`: for `pan`, the finger drags the item.
+    /// `{drag: {suspend, releaseVelocity, grab}}`: for `pan`, the finger drags the item.
     case drag(DragAction)
 
     /// The file's key for the action.
@@ -360,16 +360,29 @@ public struct DragAction: Equatable, Sendable {
         case behaviors([String])
     }
 
+    /// Where the finger holds the item.
+    public enum Grab: String, Equatable, Sendable, CaseIterable {
+        /// Where it went down: the item keeps the offset at which it was grabbed.
+        case offset
+        /// At the item's center: the item's center jumps under the finger, as a pan handler
+        /// that sets `view.center = pan.location(in: view)` does (the cookbook's handlers).
+        case center
+    }
+
     /// Default `.all`.
     public var suspend: Suspension
     /// true: the item keeps the finger's velocity when released; false (default): it rejoins
     /// at rest, as a UIKit item re-added to its behaviors does.
     public var releaseVelocity: Bool
+    /// Default `.offset`.
+    public var grab: Grab
     public var location: SceneLocation
 
-    public init(suspend: Suspension = .all, releaseVelocity: Bool = false, location: SceneLocation = .none) {
+    public init(suspend: Suspension = .all, releaseVelocity: Bool = false, grab: Grab = .offset,
+                location: SceneLocation = .none) {
         self.suspend = suspend
         self.releaseVelocity = releaseVelocity
+        self.grab = grab
         self.location = location
     }
 }

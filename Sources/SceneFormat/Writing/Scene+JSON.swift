@@ -220,7 +220,8 @@ private func actionJSON(_ action: ActionSpec) -> JSON5Value {
         case .all: suspend = .string("all")
         case .behaviors(let ids): suspend = strings(ids)
         }
-        return members([("drag", members([("suspend", suspend), ("releaseVelocity", .bool(d.releaseVelocity))]).kind)])
+        return members([("drag", members([("suspend", suspend), ("releaseVelocity", .bool(d.releaseVelocity)),
+                                          ("grab", .string(d.grab.rawValue))]).kind)])
     }
 }
 

@@ -22,8 +22,9 @@ typealias AnimateActionCurve = AnimateAction.Curve
 
 extension AnimateAction.Curve {
     /// Progress along the curve for a linear time fraction t in 0...1 (UIKit's timing curves
-    /// are cubic Beziers; these are the common polynomial approximations).
-    func value(_ t: Double) -> Double {
+    /// are cubic Beziers; these are the common polynomial approximations). Public so that
+    /// every player of view animations eases them the same way.
+    public func value(_ t: Double) -> Double {
         let t = min(max(t, 0), 1)
         switch self {
         case .linear: return t

@@ -78,6 +78,7 @@ extension SceneRunner {
                 if removeItem(view, from: b) { pan.suspended.append(b) } else { detach(b); pan.suspendedWhole.append(b) }
             }
             pan.releaseVelocity = d.releaseVelocity
+            if d.grab == .center { pan.grabOffset = .zero }
             pan.dragging = true
             activePan = pan
         }

@@ -187,25 +187,7 @@ public final class SceneRunner {
 
     /// Finger position along the pan path at constant speed.
     func fingerPosition(_ pan: ActivePan, at t: Double) -> ScenePoint {
-        let f = min(max((t - pan.input.at) / pan.duration, 0), 1)
-        let path = pan.path
-        if path.count == 1 { return path[0] }
-        var lengths: [Double] = []
-        var total = 0.0
-        for k in 1..<path.count {
-            let l = path[k - 1].vector(to: path[k]).length
-            lengths.append(l); total += l
-        }
-        var remaining = f * total
-        for k in 1..<path.count {
-            let l = lengths[k - 1]
-            if remaining <= l || k == path.count - 1 {
-                let u = l > 0 ? min(remaining / l, 1) : 1
-                return ScenePoint(x: path[k - 1].x + u * (path[k].x - path[k - 1].x), y: path[k - 1].y + u * (path[k].y - path[k - 1].y))
-            }
-            remaining -= l
-        }
-        return path[path.count - 1]
+        FingerPath.point(on: pan.path, atFraction: FingerPath.fraction(at: t, start: pan.input.at, duration: pan.duration))
     }
 
     func updateDrag(at t: Double) {

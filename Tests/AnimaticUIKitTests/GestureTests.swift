@@ -1,0 +1,92 @@
+import AnimaticUIKit
+import XCTest
+
+/// Scripted taps and pans reach the gesture recognizers of the views under them, as method
+/// references, with UIKit's states and values.
+final class GestureTests: XCTestCase {
+    final class Controller: UIViewController {
+        let box = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+        var taps: [CGPoint] = []
+        var tapsInBox: [CGPoint] = []
+        var pans: [(UIGestureRecognizer.State, CGPoint, CGPoint, CGPoint, Int)] = []
+        var stepCount: () -> Int = { 0 }
+
+        override func viewDidLoad() {
+            view.addSubview(box)
+            view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: Controller.handleTap))
+            box.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: Controller.panning))
+        }
+
+        func handleTap(_ tap: UITapGestureRecognizer) {
+            XCTAssertEqual(tap.state, .ended)
+            XCTAssertEqual(tap.state, .recognized)
+            taps.append(tap.location(in: view))
+            tapsInBox.append(tap.location(in: box))
+        }
+
+        func panning(_ pan: UIPanGestureRecognizer) {
+            pans.append((pan.state, pan.location(in: view), pan.translation(in: view), pan.velocity(in: view), stepCount()))
+        }
+    }
+
+    func testTapsAndPansAreDeliveredWithTheirStatesAndValues() throws {
+        let controller = Controller()
+        let recorder = try Recorder(id: "gestures", size: CGSize(width: 300, height: 300), scale: 1, duration: 1, gestures: [
+            .tap(at: 0.1, CGPoint(x: 75, y: 80)),
+            .tap(at: 0.2, CGPoint(x: 250, y: 250)),
+            // 60 pt right in 0.1 s: 600 pt/s, 10 pt a step.
+            .pan(at: 0.5, along: [CGPoint(x: 100, y: 100), CGPoint(x: 160, y: 100)], duration: 0.1),
+            // Starts off the box: the box's recognizer does not see it.
+            .pan(at: 0.8, along: [CGPoint(x: 250, y: 10), CGPoint(x: 250, y: 100)], duration: 0.1),
+        ]) { controller }
+        controller.stepCount = { recorder.stepCount }
+        for _ in 1..<recorder.frameCount { try recorder.advanceFrame() }
+
+        // The box has no tap recognizer: the root view's gets both taps (its ancestor's).
+        XCTAssertEqual(controller.taps, [CGPoint(x: 75, y: 80), CGPoint(x: 250, y: 250)])
+        XCTAssertEqual(controller.tapsInBox, [CGPoint(x: 25, y: 30), CGPoint(x: 200, y: 200)])
+
+        let states = controller.pans.map(\.0)
+        XCTAssertEqual(states, [.began] + Array(repeating: .changed, count: 7) + [.ended])
+        // .began and the first .changed at step 30, where the finger goes down.
+        XCTAssertEqual(controller.pans[0].4, 30)
+        XCTAssertEqual(controller.pans[0].1, CGPoint(x: 100, y: 100))
+        XCTAssertEqual(controller.pans[1].1, CGPoint(x: 100, y: 100))
+        XCTAssertEqual(controller.pans[1].3, .zero)
+        // Step 31: 1/60 s of 0.1 s, 10 pt along, at 600 pt/s.
+        XCTAssertEqual(controller.pans[2].4, 31)
+        XCTAssertEqual(controller.pans[2].1.x, 110, accuracy: 1e-9)
+        XCTAssertEqual(controller.pans[2].2.x, 10, accuracy: 1e-9)
+        XCTAssertEqual(controller.pans[2].3.x, 600, accuracy: 1e-6)
+        XCTAssertEqual(controller.pans[2].3.y, 0)
+        // The last .changed and .ended at step 36 (0.6 s), at the end of the path.
+        XCTAssertEqual(controller.pans[7].4, 36)
+        XCTAssertEqual(controller.pans[7].1, CGPoint(x: 160, y: 100))
+        XCTAssertEqual(controller.pans[8].2, CGPoint(x: 60, y: 0))
+    }
+
+    func testScriptedCodeRunsAtItsTimeAfterTheGesturesDueThen() throws {
+        final class Logger: UIViewController {
+            var log: [String] = []
+            override func viewDidLoad() { view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: Logger.tapped)) }
+            func tapped() { log.append("tap") }
+        }
+        let controller = Logger()
+        let recorder = try Recorder(id: "run", size: CGSize(width: 100, height: 100), scale: 1, duration: 1, gestures: [
+            .run(at: 0.5) { controller.log.append("run 0.5") },
+            .tap(at: 0.5, CGPoint(x: 10, y: 10)),
+            .run(at: 0.25) { controller.log.append("run 0.25") },
+        ]) { controller }
+        for _ in 1..<recorder.frameCount { try recorder.advanceFrame() }
+        XCTAssertEqual(controller.log, ["run 0.25", "tap", "run 0.5"])
+    }
+
+    func testBadScriptsAndSettingsAreRefused() {
+        XCTAssertThrowsError(try Recorder(id: "x", fps: 0) { UIViewController() })
+        XCTAssertThrowsError(try Recorder(id: "x", duration: 0) { UIViewController() })
+        XCTAssertThrowsError(try Recorder(id: "x", duration: 601) { UIViewController() })
+        XCTAssertThrowsError(try Recorder(id: "a/b") { UIViewController() })
+        XCTAssertThrowsError(try Recorder(id: "x", gestures: [.pan(at: 0, along: [])]) { UIViewController() })
+        XCTAssertThrowsError(try Recorder(id: "x", scale: 9) { UIViewController() })
+    }
+}
