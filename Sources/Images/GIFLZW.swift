@@ -5,11 +5,14 @@
 // widens its codes as soon as it assigns code 2^width (the next code it writes may be that
 // one). The table holds at most 4,096 codes (12 bits); when it is full the encoder writes a
 // clear code and starts again, which keeps the compression adapted to the part of the image
-// being coded. The string table is a dense child array indexed by (prefix code, next index),
-// as wide as the color table: one load per pixel, no hashing. A clear resets only the slots
-// that were filled (at most 4,096), so a clear costs the same whatever the table's size; the
-// array is allocated once per encoder and reused for every frame. Everything depends only on
-// the indices, so equal input gives equal bytes.
+// being coded. The string table is a dense child array indexed by (next index, prefix code):
+// one load per pixel and no hashing. It is index-major because a run of one color makes a new
+// prefix code at every pixel: the strings extending it all lie in that color's 8 KB row and
+// stay in cache (prefix-major, each pixel of a run touched a new line of the 2 MB table, and
+// runs took two to three times as long). A clear resets only the slots that were filled (at
+// most 4,096), so it costs the same whatever the table's size; the array is allocated once per
+// encoder and reused for every frame. Everything depends only on the indices, so equal input
+// gives equal bytes.
 
 /// An LZW compressor for GIF image data, reusable for many images (not thread-safe: one per
 /// worker).
@@ -17,7 +20,7 @@ final class GIFLZWEncoder {
     /// The largest code (12 bits) and the table size.
     static let tableLimit = 4096
 
-    /// `child[prefix << indexBits | index]`: the code of string `prefix + index`, 0 for none
+    /// `child[index << 12 | prefix]`: the code of string `prefix + index`, 0 for none
     /// (0 is always a literal code, never a string's).
     private let child: UnsafeMutablePointer<UInt16>
     /// The slots of `child` filled since the last clear.
@@ -42,7 +45,6 @@ final class GIFLZWEncoder {
     /// `minimumCodeSize` is 2...8 (GIF requires at least 2 even for two-color tables).
     func compress(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int) -> [UInt8] {
         precondition((2...8).contains(minimumCodeSize), "GIF's minimum code size is 2...8")
-        let indexBits = minimumCodeSize
         let clearCode = 1 << minimumCodeSize
         let endCode = clearCode + 1
         let firstFree = clearCode + 2
@@ -75,7 +77,7 @@ final class GIFLZWEncoder {
                 while position < end {
                     let index = Int(base[position])
                     position += 1
-                    let slot = prefix << indexBits | index
+                    let slot = index << 12 | prefix
                     let code = child[slot]
                     if code != 0 {
                         prefix = Int(code)
