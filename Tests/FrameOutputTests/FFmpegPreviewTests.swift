@@ -43,13 +43,13 @@ final class FFmpegPreviewTests: XCTestCase {
         let pattern = frames.path + "/frame_%05d.png"
         let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-framerate", "60", "-start_number", "5", "-i", pattern]
         XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 64, frameHeight: 48),
-                       input + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+                       input + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
         XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(fps: 30, width: 33),
                                                frameWidth: 64, frameHeight: 48),
                        input + ["-vf", "fps=30,scale=32:-2:flags=lanczos",
-                                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+                                "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
         XCTAssertEqual(FFmpegPreview.arguments(for: .gif, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 64, frameHeight: 48),
-                       input + ["-vf", "fps=50,split[frames][copy];[copy]palettegen=stats_mode=diff[palette];[frames][palette]paletteuse=dither=bayer",
+                       input + ["-vf", "fps=50,split[frames][copy];[copy]palettegen=stats_mode=diff[palette];[frames][palette]paletteuse=dither=bayer:diff_mode=rectangle",
                                 "-loop", "0", "-f", "gif", "o"])
         XCTAssertEqual(FFmpegPreview.arguments(for: .webp, folder: frames, output: "o", options: PreviewOptions(width: 32), frameWidth: 64, frameHeight: 48),
                        input + ["-vf", "scale=32:-1:flags=lanczos", "-c:v", "libwebp_anim", "-lossless", "1", "-loop", "0", "-f", "webp", "o"])
