@@ -112,20 +112,33 @@ public final class GIFFrameEncoder {
         keys.withUnsafeMutableBufferPointer { keys in
             indices.withUnsafeMutableBufferPointer { indices in
                 let region = UnsafeBufferPointer(rebasing: keys[0..<count])
+                let out = indices.baseAddress!
                 if let previous {
                     Self.keysOverPrevious(frame, previous, width: width, rect, into: keys.baseAddress!)
-                    image = quantizer.index(region, into: indices.baseAddress!, exactOnly: true)
-                    guard image == nil else { return }
-                    // Too many colors with the transparent entry: all of the rectangle's pixels
-                    // may still fit exactly without it.
-                    Self.colorKeys(frame, width: width, rect, into: keys.baseAddress!)
-                    image = quantizer.index(region, into: indices.baseAddress!, exactOnly: true)
-                    guard image == nil else { return }
-                    Self.keysOverPrevious(frame, previous, width: width, rect, into: keys.baseAddress!)
+                    switch quantizer.indexExactly(region, into: out) {
+                    case .indexed(let exact):
+                        image = exact
+                        return
+                    case .tooManyColors(withUnchanged: true):
+                        // The transparent entry may be the one too many: the rectangle's colors
+                        // alone may still fit.
+                        Self.colorKeys(frame, width: width, rect, into: keys.baseAddress!)
+                        if case .indexed(let exact) = quantizer.indexExactly(region, into: out) {
+                            image = exact
+                            return
+                        }
+                        Self.keysOverPrevious(frame, previous, width: width, rect, into: keys.baseAddress!)
+                    case .tooManyColors(withUnchanged: false):
+                        break
+                    }
                 } else {
                     Self.colorKeys(frame, width: width, rect, into: keys.baseAddress!)
+                    if case .indexed(let exact) = quantizer.indexExactly(region, into: out) {
+                        image = exact
+                        return
+                    }
                 }
-                image = quantizer.index(region, into: indices.baseAddress!)
+                image = quantizer.indexApproximately(region, into: out)
             }
         }
         return indices.withUnsafeBufferPointer { indices in

@@ -46,7 +46,7 @@ final class GIFRoundTripTests: XCTestCase {
                     approximated += 1
                     let difference = zip(frame.colors, source).map { channelDifference($0, $1) }.max()!
                     worst = max(worst, difference)
-                    XCTAssertLessThanOrEqual(difference, 16, "frame \(k): every pixel within 16 levels per channel")
+                    XCTAssertLessThanOrEqual(difference, 10, "frame \(k): every pixel within 10 levels per channel")
                     // The colors of the frame's areas (1% of it or more) are exact. (Rarer colors may
                     // show a close color a frame or two longer than they are in it: a pixel that does
                     // not change keeps what an earlier frame, with its own palette, showed.)
