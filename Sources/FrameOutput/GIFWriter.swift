@@ -7,9 +7,9 @@ import Images
 // Design note: the GIF preview of a finished frame folder, without ffmpeg. The frames shown
 // and their delays are GIFTiming's (at most 50 fps, the frame nearest to each instant).
 // Frames are decoded and converted to Cairo's pixel layout, then encoded by GIFFrameEncoder
-// against the frame shown before them, both in parallel windows of a few frames, and the
-// blocks are written in order: memory stays at a window of frames whatever the length, and
-// the bytes do not depend on the job count. Frames at the preview size and opaque are
+// against the frame shown before them, in parallel windows of a few frames (one window decoded
+// while the one before it is encoded), and the blocks are written in order: memory stays at
+// two windows of frames whatever the length, and the bytes do not depend on the job count. Frames at the preview size and opaque are
 // converted directly; others (a smaller width, a see-through background) are drawn with
 // Cairo onto a white canvas of the preview size, since GIF has no partial transparency.
 
@@ -43,23 +43,38 @@ public enum GIFWriter {
         let size = options.scaledSize(width: first.width, height: first.height, format: .gif)
         let gif = try GIFFileWriter(path: path, width: size.width, height: size.height)
         let encoders = EncoderPool()
+        // Each pass decodes one window and encodes the window decoded by the pass before (whose
+        // frames, and the one shown before them, are all at hand): one wait per window.
+        let window = max(1, jobs) * 4
+        var decoded: (positions: Range<Int>, pixels: [[UInt8]])?
         var previous: [UInt8]?
-        let window = max(1, jobs) * 2
-        for start in stride(from: 0, to: picked.count, by: window) {
-            let positions = Array(start..<min(picked.count, start + window))
-            let pixels = try parallel(positions.count, jobs: jobs) { k in
-                try nativePixels(of: folder.path(ofFrame: picked[positions[k]]), size: size)
-            }
+        var start = 0
+        repeat {
+            let positions = min(start, picked.count)..<min(picked.count, start + window)
+            start += window
+            let encoding = decoded
             let before = previous
-            let blocks = try parallel(positions.count, jobs: jobs) { k in
-                encoders.withEncoder { encoder in
-                    encoder.encode(frame: pixels[k], previous: k > 0 ? pixels[k - 1] : before,
-                                   width: size.width, height: size.height, delay: timing.delay(at: positions[k]))
+            var pixels = [[UInt8]](repeating: [], count: positions.count)
+            var blocks = [[UInt8]](repeating: [], count: encoding?.pixels.count ?? 0)
+            let lock = NSLock()
+            try parallel(positions.count + blocks.count, jobs: jobs) { item in
+                if item < positions.count {
+                    let frame = try nativePixels(of: folder.path(ofFrame: picked[positions.lowerBound + item]), size: size)
+                    lock.withLock { pixels[item] = frame }
+                } else if let encoding {
+                    let k = item - positions.count
+                    let block = encoders.withEncoder { encoder in
+                        encoder.encode(frame: encoding.pixels[k], previous: k > 0 ? encoding.pixels[k - 1] : before,
+                                       width: size.width, height: size.height,
+                                       delay: timing.delay(at: encoding.positions.lowerBound + k))
+                    }
+                    lock.withLock { blocks[k] = block }
                 }
             }
             for block in blocks { try gif.append(block) }
-            previous = pixels.last
-        }
+            previous = encoding?.pixels.last ?? previous
+            decoded = positions.isEmpty ? nil : (positions, pixels)
+        } while decoded != nil
         return try gif.finish()
     }
 
@@ -98,22 +113,21 @@ public enum GIFWriter {
         return bytes
     }
 
-    /// `body(0..<count)` on up to `jobs` threads; results in order, the first error thrown.
-    private static func parallel<T>(_ count: Int, jobs: Int, _ body: (Int) throws -> T) throws -> [T] {
-        var results = [Result<T, Error>?](repeating: nil, count: count)
+    /// `body(0..<count)` on up to `jobs` threads; throws the first error (in item order).
+    private static func parallel(_ count: Int, jobs: Int, _ body: (Int) throws -> Void) throws {
+        var errors = [Error?](repeating: nil, count: count)
         let lock = NSLock()
         withoutActuallyEscaping(body) { body in
             let work = { (k: Int) in
-                let result = Result { try body(k) }
-                lock.withLock { results[k] = result }
+                do { try body(k) } catch { lock.withLock { errors[k] = error } }
             }
-            if jobs <= 1 || count == 1 {
+            if jobs <= 1 || count <= 1 {
                 for k in 0..<count { work(k) }
             } else {
                 DispatchQueue.concurrentPerform(iterations: count, execute: work)
             }
         }
-        return try results.map { try $0!.get() }
+        if let error = errors.lazy.compactMap({ $0 }).first { throw error }
     }
 
     /// Encoders handed to whichever thread needs one (each keeps its scratch memory).

@@ -47,7 +47,9 @@ public final class GIFFrameEncoder {
         precondition(frame.count >= count * 4, "the frame has fewer than width x height pixels")
         precondition(previous.map { $0.count >= count * 4 } ?? true, "the previous frame has fewer than width x height pixels")
         return Self.withWords(frame, count: count) { current in
-            guard let previous else { return encodeRegion(current, nil, width: width, GIFRect(x: 0, y: 0, width: width, height: height), delay: delay) }
+            guard let previous else {
+                return encodeRegion(current, nil, width: width, GIFRect(x: 0, y: 0, width: width, height: height), delay: delay)
+            }
             return Self.withWords(previous, count: count) { before in
                 guard let rect = Self.changedRect(current, before, width: width, height: height) else {
                     return unchangedBlock(delay: delay)

@@ -108,14 +108,19 @@ final class GIFRoundTripTests: XCTestCase {
 }
 
 /// Encoding speed on a real render: set ANIMATIC_GIF_BENCH to a frame folder (e.g. from
-/// `animatic render push --out /tmp/x`); prints ms per frame on one thread and the file size.
+/// `animatic render push --out /tmp/x`); prints ms per frame on one thread and the file size
+/// (with ANIMATIC_GIF_BENCH_ALL, of every frame; with ANIMATIC_GIF_BENCH_OUT, also the time of
+/// GIFWriter, PNG decoding included, writing that file; with ANIMATIC_GIF_BENCH_DETAIL, the
+/// bytes of the color tables).
 final class GIFBenchmarkTests: XCTestCase {
     func testEncodingSpeed() throws {
         guard let path = ProcessInfo.processInfo.environment["ANIMATIC_GIF_BENCH"] else {
             throw XCTSkip("set ANIMATIC_GIF_BENCH to a frame folder to measure GIF encoding")
         }
         let folder = try FrameFolder(path: path)
-        let timing = GIFTiming(sequenceFPS: folder.fps, frameCount: folder.frames.count)
+        // ANIMATIC_GIF_BENCH_ALL: every frame (as a sequence at 50 fps or less would be), not the 50 fps pick.
+        let all = ProcessInfo.processInfo.environment["ANIMATIC_GIF_BENCH_ALL"] != nil
+        let timing = GIFTiming(sequenceFPS: all ? min(folder.fps, 50) : folder.fps, frameCount: folder.frames.count)
         var frames: [[UInt8]] = []
         var size = (width: 0, height: 0)
         var decoding = 0.0
