@@ -88,6 +88,26 @@ final class GIFEncoderTests: XCTestCase {
 
     // MARK: Frames
 
+    /// A large noisy frame of 256 colors through the whole encoder: 12-bit codes, clear codes,
+    /// and still every pixel exact; a one-color frame is a few bytes.
+    func testNoisyAndOneColorFrames() throws {
+        var random = TestRandom(state: 7)
+        let palette = (0..<256).map { UInt32($0) * 0x01_0203 & 0xFF_FFFF }
+        let noise = (0..<(300 * 200)).map { _ in palette[random.next(256)] }
+        let gif = try XCTUnwrap(roundTrip([noise], width: 300, height: 200))
+        assertSameColors(gif.frames[0], noise, width: 300, "noise")
+        XCTAssertEqual(gif.images[0].lzw.widestCode, 12)
+        XCTAssertGreaterThan(gif.images[0].lzw.clearCodes, 10)
+        XCTAssertEqual(gif.images[0].palette.count, 256)
+
+        let flat = [UInt32](repeating: 0x336699, count: 300 * 200)
+        let block = GIFFrameEncoder.encode(frame: cairoBytes(flat), previous: nil, width: 300, height: 200, delay: 2)
+        XCTAssertLessThan(block.count, 600, "60,000 pixels of one color")
+        let one = try XCTUnwrap(readBlock(block, width: 300, height: 200))
+        XCTAssertEqual(Set(one.lzw.indices.map { one.palette[Int($0)] }), [0x336699])
+        XCTAssertEqual(one.lzw.clearCodes, 1)
+    }
+
     func testFirstFrameIsTheWholeFrameWithItsExactColors() throws {
         let width = 5, height = 3
         let pixels: [UInt32] = [0xFF0000, 0xFF0000, 0x00FF00, 0x0000FF, 0x123456,
