@@ -89,8 +89,8 @@ public final class FrameSequenceWriter {
         let preset = options.preset
         let folder = staging.path
         let previews = previewBox
-        pool = RenderWorkerPool(jobs: jobs, capacity: 2 * jobs, frames: frames) { renderer, job in
-            try Self.writeFrame(job, with: renderer, preset: preset, into: folder, previews: previews.stream)
+        pool = RenderWorkerPool(jobs: jobs, capacity: 2 * jobs, frames: frames) { renderers, job in
+            try Self.writeFrame(job, with: renderers, preset: preset, into: folder, previews: previews.stream)
         }
     }
 
@@ -259,22 +259,37 @@ public final class FrameSequenceWriter {
             unstreamedPreviews = options.streamedPreviews
             return
         }
+        let scale = StreamedPreviews.scale(for: options.streamedPreviews, frame: frame, width: width, options: options.preview)
         previewBox.stream = try StreamedPreviews(formats: options.streamedPreviews, folder: staging.path, fps: metadata.fps,
-                                                 frames: frames, width: width, height: height,
+                                                 frames: frames, width: width, height: height, scale: scale,
                                                  background: frame.background, options: options.preview,
                                                  ffmpeg: options.ffmpeg, window: max(32, 4 * options.jobs * options.batchSize))
     }
 
     /// A worker's job: draw, encode, hash, write.
-    private static func writeFrame(_ job: RenderWorkerPool<FrameManifest.Frame>.Job, with renderer: FrameRenderer,
+    private static func writeFrame(_ job: RenderWorkerPool<FrameManifest.Frame>.Job,
+                                   with renderers: RenderWorkerPool<FrameManifest.Frame>.WorkerRenderers,
                                    preset: PNGPreset, into folder: String,
                                    previews: StreamedPreviews?) throws -> FrameManifest.Frame {
+        let renderer = renderers.frame
         do {
             try renderer.render(job.state)
         } catch let error as RenderError {
             throw OutputError.renderFailed(frame: job.index, error)
         }
-        if let previews, let pixels = renderer.nativePixels() { try previews.submit(job.index, pixels: pixels) }
+        if let previews, let pixels = renderer.nativePixels() {
+            // Smaller previews are drawn again at their own size: sharper than shrinking pixels.
+            var scaled: [UInt8]?
+            if let scale = previews.scale {
+                var small = job.state
+                small.scale = scale.factor
+                do { try renderers.preview.render(small) } catch let error as RenderError {
+                    throw OutputError.renderFailed(frame: job.index, error)
+                }
+                scaled = renderers.preview.nativePixels()
+            }
+            try previews.submit(job.index, pixels: pixels, scaledPixels: scaled)
+        }
         let png: [UInt8]
         do {
             png = try renderer.pngData(preset: preset)

@@ -30,7 +30,7 @@ public enum PreviewError: Error, Equatable, CustomStringConvertible, LocalizedEr
     public var description: String {
         switch self {
         case .ffmpegMissing:
-            return "ffmpeg is not installed (needed for MP4, GIF and WebP previews); install it with `apt-get install ffmpeg` (Debian/Ubuntu), or make only the APNG preview, which needs no ffmpeg"
+            return "ffmpeg is not installed (needed for MP4 and WebP previews); install it with `apt-get install ffmpeg` (Debian/Ubuntu), or make only GIF and APNG previews, which need no ffmpeg"
         case let .ffmpegFailed(format, status, stderr):
             return "ffmpeg failed to make the \(format) preview (exit status \(status)): \(stderr)"
         case let .ffmpegNotStarted(reason):

@@ -21,7 +21,14 @@ final class RenderWorkerPool<Record>: @unchecked Sendable {
         var state: FrameState
     }
 
-    typealias Work = (FrameRenderer, Job) throws -> Record
+    typealias Work = (WorkerRenderers, Job) throws -> Record
+
+    /// A worker's renderers: one for the frames, one made on first use for previews drawn at
+    /// another size (each worker thread owns its own, as Cairo wants).
+    final class WorkerRenderers {
+        let frame = FrameRenderer()
+        private(set) lazy var preview = FrameRenderer()
+    }
 
     private let condition = NSCondition()
     private var queue: [[Job]] = []
@@ -98,7 +105,7 @@ final class RenderWorkerPool<Record>: @unchecked Sendable {
     }
 
     private func runWorker(_ work: Work) {
-        let renderer = FrameRenderer()
+        let renderer = WorkerRenderers()
         condition.lock()
         while true {
             while queueHead == queue.count, !closed, !cancelled { condition.wait() }

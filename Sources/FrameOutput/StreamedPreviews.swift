@@ -1,34 +1,51 @@
 import Foundation
 import FrameFiles
 import Images
+import Rendering
 import SceneFormat
 
 // Design note: previews made while the frames are rendered. The frame writer's workers hand
-// each rendered frame's pixels (as Cairo holds them) to this stream in whatever order they
-// finish; one feeder thread per ffmpeg takes them back in frame order and writes them to that
-// ffmpeg's standard input, so encoding overlaps drawing and no PNG is decoded again. A frame
-// is kept until every feeder has written it. Workers block when a frame is more than `window`
-// frames ahead of the slowest feeder, which bounds memory; the frame every feeder waits for is
-// always within the window (workers take frames in order), so this cannot deadlock. ffmpeg
-// writes into the staging folder under a temporary name, renamed at finish.
+// each rendered frame's pixels (as Cairo holds them, and drawn a second time at the preview
+// size when a preview is smaller than the frames) to this stream in whatever order they
+// finish; one feeder thread per preview takes them back in frame order. MP4 and WebP feeders
+// write raw frames to an ffmpeg child (MP4 as YUV 4:2:0 converted here, on the worker's
+// thread); the GIF feeder encodes with our own GIF encoder, which needs the previously shown
+// frame and so runs in order. A frame is kept until every feeder has passed it. Workers
+// block when a frame is more than `window` frames ahead of the slowest feeder, which bounds
+// memory; the frame every feeder waits for is always within the window (workers take frames
+// in order), so this cannot deadlock. Everything is written into the staging folder under
+// temporary names, renamed at finish.
 
-/// ffmpeg previews fed with raw frames from memory while the frames render.
+/// The preview size frames are drawn at for streamed previews, when it is not the frames' own.
+struct PreviewScale: Equatable, Sendable {
+    /// Points to pixels for the preview frames (the frames' scale times width / frame width).
+    var factor: Double
+    var width: Int
+    var height: Int
+}
+
+/// Previews fed with raw frames from memory while the frames render.
 final class StreamedPreviews: @unchecked Sendable {
-    /// One ffmpeg and its position in the frame sequence.
+    /// What a feeder reads of a frame.
+    enum Input: Equatable { case bgrx, yuv }
+
+    /// One preview and its position in the frame sequence.
     private final class Feed {
         let format: PreviewFormat
-        /// Fed planar YUV 4:2:0 rather than Cairo pixels.
-        let yuv: Bool
-        let stream: FFmpegStream
+        let scaled: Bool
+        let input: Input
+        let stream: FFmpegStream?
+        let gif: GIFFileWriter?
         let temporary: String
         let path: String
         let size: (width: Int, height: Int)
         var next: Int
         var error: Error?
-        init(format: PreviewFormat, yuv: Bool, stream: FFmpegStream, temporary: String, path: String,
-             size: (width: Int, height: Int), next: Int) {
-            self.format = format; self.yuv = yuv; self.stream = stream; self.temporary = temporary; self.path = path
-            self.size = size; self.next = next
+        var file: PreviewFile?
+        init(format: PreviewFormat, scaled: Bool, input: Input, stream: FFmpegStream?, gif: GIFFileWriter?, temporary: String,
+             path: String, size: (width: Int, height: Int), next: Int) {
+            self.format = format; self.scaled = scaled; self.input = input; self.stream = stream; self.gif = gif
+            self.temporary = temporary; self.path = path; self.size = size; self.next = next
         }
     }
 
@@ -36,43 +53,74 @@ final class StreamedPreviews: @unchecked Sendable {
     private struct Payload {
         var bgrx: [UInt8]?
         var yuv: [UInt8]?
+        var scaledBGRX: [UInt8]?
+        var scaledYUV: [UInt8]?
     }
 
     private let condition = NSCondition()
     private var frames: [Int: Payload] = [:]
-    private let width: Int, height: Int
-    private let pad: (red: UInt8, green: UInt8, blue: UInt8)
-    private var needsBGRX = false, needsYUV = false
     private var feeds: [Feed] = []
     private var threads: [Thread] = []
     private var finishedFeeds = 0
     private var cancelled = false
     private let range: Range<Int>
     private let window: Int
+    private let full: (width: Int, height: Int)
+    /// The size frames are drawn at a second time for the smaller previews, if any.
+    let scale: PreviewScale?
+    private let pad: (red: UInt8, green: UInt8, blue: UInt8)
+    private let fps: Double
+    private let previewFPS: Double?
+    private var needs: Set<String> = []
 
-    /// Starts one ffmpeg per format, writing `folder/preview.FORMAT`.
+    /// The size the smaller previews of `frame` are drawn at, or nil when every preview keeps
+    /// the frames' size (`frame` is the first frame; its pixel size is `width` pixels wide).
+    static func scale(for formats: [PreviewFormat], frame: FrameState, width: Int, options: PreviewOptions) -> PreviewScale? {
+        let widths = formats.compactMap { options.width(for: $0) }.filter { $0 < width }
+        guard let w = widths.min() else { return nil }
+        var small = frame
+        small.scale = frame.scale * Double(w) / Double(width)
+        return PreviewScale(factor: small.scale, width: small.pixelWidth, height: small.pixelHeight)
+    }
+
+    /// Starts one feeder per format, writing `folder/preview.FORMAT`. MP4 and WebP need ffmpeg.
     init(formats: [PreviewFormat], folder: String, fps: Double, frames range: Range<Int>, width: Int, height: Int,
-         background: SceneColor, options: PreviewOptions, ffmpeg: String? = nil, window: Int = 32) throws {
+         scale: PreviewScale?, background: SceneColor, options: PreviewOptions, ffmpeg: String? = nil, window: Int = 32) throws {
         try options.validate()
-        let executable = try FFmpegPreview.locate(ffmpeg)
         self.range = range
         self.window = max(window, 1)
-        self.width = width
-        self.height = height
+        self.full = (width, height)
+        self.scale = scale
+        self.fps = fps
+        previewFPS = options.fps
         func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
         pad = (byte(background.red), byte(background.green), byte(background.blue))
+        let executable = formats.contains { $0 != .gif } ? try FFmpegPreview.locate(ffmpeg) : ""
         for format in formats {
             let path = (folder as NSString).appendingPathComponent(format.defaultFileName)
             let temporary = (folder as NSString).appendingPathComponent(".\(format.defaultFileName).tmp-\(getpid())")
-            let size = try FFmpegPreview.outputSize(format, frameWidth: width, frameHeight: height, options: options)
-            let arguments = FFmpegPreview.streamArguments(for: format, fps: fps, output: temporary, options: options,
-                                                          frameWidth: width, frameHeight: height, padColor: background)
+            let wanted = options.scaledSize(width: width, height: height, format: format)
+            let scaled = scale != nil && wanted.width < width
+            let source = scaled ? (scale!.width, scale!.height) : (width, height)
             do {
-                let yuv = FFmpegPreview.streamsYUV(format, frameWidth: width, options: options)
-                let stream = try FFmpegStream(executable, arguments: arguments, purpose: format.rawValue.uppercased())
-                feeds.append(Feed(format: format, yuv: yuv, stream: stream, temporary: temporary, path: path, size: size,
-                                  next: range.lowerBound))
-                if yuv { needsYUV = true } else { needsBGRX = true }
+                if format == .gif {
+                    let writer = try GIFFileWriter(path: path, width: source.0, height: source.1)
+                    feeds.append(Feed(format: format, scaled: scaled, input: .bgrx, stream: nil, gif: writer, temporary: "",
+                                      path: path, size: source, next: range.lowerBound))
+                } else {
+                    // The frames arrive at their final size: ffmpeg only encodes (and pads MP4 to even).
+                    var direct = options
+                    direct.width = nil
+                    let input: Input = format == .mp4 ? .yuv : .bgrx
+                    let arguments = FFmpegPreview.streamArguments(for: format, fps: fps, output: temporary, options: direct,
+                                                                  frameWidth: source.0, frameHeight: source.1, padColor: background)
+                    let size = try FFmpegPreview.outputSize(format, frameWidth: source.0, frameHeight: source.1, options: direct)
+                    let stream = try FFmpegStream(executable, arguments: arguments, purpose: format.rawValue.uppercased())
+                    InterruptCleanup.register(path: temporary)
+                    feeds.append(Feed(format: format, scaled: scaled, input: input, stream: stream, gif: nil,
+                                      temporary: temporary, path: path, size: size, next: range.lowerBound))
+                }
+                needs.insert("\(scaled)-\(format == .mp4 ? Input.yuv : Input.bgrx)")
             } catch {
                 cancel()
                 throw error
@@ -86,15 +134,17 @@ final class StreamedPreviews: @unchecked Sendable {
         }
     }
 
-    /// Hands in frame `index`'s pixels (rows of `width` 32-bit Cairo words, packed). Waits while
-    /// the frame is too far ahead of the slowest feeder; throws the first feeder failure. The
-    /// conversion to YUV happens here, on the caller's (a render worker's) thread.
-    func submit(_ index: Int, pixels: [UInt8]) throws {
-        var payload = Payload(bgrx: needsBGRX ? pixels : nil, yuv: nil)
-        if needsYUV {
-            payload.yuv = pixels.withUnsafeBytes {
-                YUV420.convert(bgrx: $0.baseAddress!, width: width, height: height, stride: width * 4, pad: pad).bytes
-            }
+    /// Hands in frame `index`'s pixels (rows of 32-bit Cairo words, packed) at the frames' size
+    /// and, when ``scale`` is set, at the preview size. Waits while the frame is too far ahead
+    /// of the slowest feeder; throws the first feeder failure. Conversions to YUV happen here,
+    /// on the caller's (a render worker's) thread.
+    func submit(_ index: Int, pixels: [UInt8], scaledPixels: [UInt8]?) throws {
+        var payload = Payload()
+        if needs.contains("false-bgrx") { payload.bgrx = pixels }
+        if needs.contains("false-yuv") { payload.yuv = yuv(pixels, full.width, full.height) }
+        if let scaledPixels, let scale {
+            if needs.contains("true-bgrx") { payload.scaledBGRX = scaledPixels }
+            if needs.contains("true-yuv") { payload.scaledYUV = yuv(scaledPixels, scale.width, scale.height) }
         }
         condition.lock()
         defer { condition.unlock() }
@@ -105,7 +155,11 @@ final class StreamedPreviews: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Waits for every ffmpeg to finish and moves the previews into place. Returns them in the
+    private func yuv(_ pixels: [UInt8], _ width: Int, _ height: Int) -> [UInt8] {
+        pixels.withUnsafeBytes { YUV420.convert(bgrx: $0.baseAddress!, width: width, height: height, stride: width * 4, pad: pad).bytes }
+    }
+
+    /// Waits for every feeder to finish and moves the previews into place. Returns them in the
     /// order of the formats.
     func finish() throws -> [PreviewFile] {
         condition.lock()
@@ -117,6 +171,7 @@ final class StreamedPreviews: @unchecked Sendable {
         }
         var files: [PreviewFile] = []
         for feed in feeds {
+            if let file = feed.file { files.append(file); continue }
             guard rename(feed.temporary, feed.path) == 0 else {
                 cancel()
                 throw OutputError.fileSystem(path: feed.path, code: errno)
@@ -130,16 +185,19 @@ final class StreamedPreviews: @unchecked Sendable {
         return files
     }
 
-    /// Stops every ffmpeg and removes their temporary files.
+    /// Stops every feeder and removes their temporary files.
     func cancel() {
         condition.lock()
         cancelled = true
         condition.broadcast()
         condition.unlock()
         for feed in feeds {
-            feed.stream.stop()
-            unlink(feed.temporary)
-            InterruptCleanup.unregister(path: feed.temporary)
+            feed.stream?.stop()
+            feed.gif?.cancel()
+            if !feed.temporary.isEmpty {
+                unlink(feed.temporary)
+                InterruptCleanup.unregister(path: feed.temporary)
+            }
         }
     }
 
@@ -147,22 +205,42 @@ final class StreamedPreviews: @unchecked Sendable {
     private var slowest: Int { feeds.map(\.next).min() ?? range.upperBound }
 
     private func run(_ feed: Feed) {
-        InterruptCleanup.register(path: feed.temporary)
+        let timing = feed.format == .gif ? GIFTiming(sequenceFPS: fps, frameCount: range.count, previewFPS: previewFPS) : nil
+        let encoder = feed.format == .gif ? GIFFrameEncoder() : nil
+        var previous: [UInt8]?
         do {
             for index in range {
                 condition.lock()
                 while frames[index] == nil && !cancelled { condition.wait() }
                 let payload = frames[index]
                 condition.unlock()
-                guard let payload, let bytes = feed.yuv ? payload.yuv : payload.bgrx else { break }
-                try feed.stream.write(bytes)
+                guard let payload else { break }
+                let bytes: [UInt8]?
+                switch (feed.scaled, feed.input) {
+                case (false, .bgrx): bytes = payload.bgrx
+                case (false, .yuv): bytes = payload.yuv
+                case (true, .bgrx): bytes = payload.scaledBGRX
+                case (true, .yuv): bytes = payload.scaledYUV
+                }
+                guard let bytes else { break }
+                if let stream = feed.stream {
+                    try stream.write(bytes)
+                } else if let gif = feed.gif, let encoder, let timing,
+                          let position = timing.position(ofFrame: index - range.lowerBound) {
+                    try gif.append(encoder.encode(frame: bytes, previous: previous, width: feed.size.width,
+                                                  height: feed.size.height, delay: timing.delay(at: position)))
+                    previous = bytes
+                }
                 condition.lock()
                 feed.next = index + 1
                 if feeds.allSatisfy({ $0.next > index }) { frames[index] = nil }
                 condition.broadcast()
                 condition.unlock()
             }
-            if !cancelled { try feed.stream.finish() }
+            if !cancelled {
+                try feed.stream?.finish()
+                if let gif = feed.gif { feed.file = try gif.finish() }
+            }
         } catch {
             condition.lock()
             feed.error = error

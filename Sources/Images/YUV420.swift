@@ -17,36 +17,80 @@ public enum YUV420 {
         let padWord = UInt32(pad.blue) | UInt32(pad.green) << 8 | UInt32(pad.red) << 16
         let bytes = [UInt8](unsafeUninitializedCapacity: lumaCount + 2 * chromaCount) { buffer, count in
             let yPlane = buffer.baseAddress!, uPlane = yPlane + lumaCount, vPlane = uPlane + chromaCount
-            for row in Swift.stride(from: 0, to: h, by: 2) {
-                let top = pixels + row * stride
-                let bottom = row + 1 < height ? top + stride : nil
-                let topInside = row < height
+            // Whole 2 x 2 blocks inside the picture take the fast loop; the padded last column
+            // and row (odd sizes) the careful one.
+            let evenWidth = width & ~1, evenHeight = height & ~1
+            for row in Swift.stride(from: 0, to: evenHeight, by: 2) {
+                let top = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+                let bottom = (pixels + (row + 1) * stride).assumingMemoryBound(to: UInt32.self)
                 let y0 = yPlane + row * w, y1 = y0 + w
                 let u = uPlane + (row / 2) * (w / 2), v = vPlane + (row / 2) * (w / 2)
                 var col = 0
-                while col < w {
-                    // Four words of the 2 x 2 block; pixels past the edge are the padding color.
-                    let inside0 = col < width, inside1 = col + 1 < width
-                    let p0 = topInside && inside0 ? top.load(fromByteOffset: col * 4, as: UInt32.self) : padWord
-                    let p1 = topInside && inside1 ? top.load(fromByteOffset: col * 4 + 4, as: UInt32.self) : padWord
-                    let p2 = bottom != nil && inside0 ? bottom!.load(fromByteOffset: col * 4, as: UInt32.self) : padWord
-                    let p3 = bottom != nil && inside1 ? bottom!.load(fromByteOffset: col * 4 + 4, as: UInt32.self) : padWord
-                    y0[col] = Self.luma(p0)
-                    y0[col + 1] = Self.luma(p1)
-                    y1[col] = Self.luma(p2)
-                    y1[col + 1] = Self.luma(p3)
-                    // The 2 x 2 mean of each channel, rounded.
-                    let r = (Int32((p0 >> 16) & 0xFF) + Int32((p1 >> 16) & 0xFF) + Int32((p2 >> 16) & 0xFF) + Int32((p3 >> 16) & 0xFF) + 2) >> 2
-                    let g = (Int32((p0 >> 8) & 0xFF) + Int32((p1 >> 8) & 0xFF) + Int32((p2 >> 8) & 0xFF) + Int32((p3 >> 8) & 0xFF) + 2) >> 2
-                    let b = (Int32(p0 & 0xFF) + Int32(p1 & 0xFF) + Int32(p2 & 0xFF) + Int32(p3 & 0xFF) + 2) >> 2
-                    u[col / 2] = UInt8(truncatingIfNeeded: ((-9714 * r - 19071 * g + 28784 * b + 32768) >> 16) + 128)
-                    v[col / 2] = UInt8(truncatingIfNeeded: ((28784 * r - 24103 * g - 4681 * b + 32768) >> 16) + 128)
+                // Eight pixels of both rows at a time in SIMD lanes, the rest two by two.
+                while col + 8 <= evenWidth {
+                    Self.eight(UnsafeRawPointer(top + col), UnsafeRawPointer(bottom + col), y0 + col, y1 + col, u + col / 2, v + col / 2)
+                    col += 8
+                }
+                while col < evenWidth {
+                    Self.block(top[col], top[col + 1], bottom[col], bottom[col + 1], y0 + col, y1 + col, u + col / 2, v + col / 2)
                     col += 2
+                }
+            }
+            if evenWidth < w || evenHeight < h {
+                for row in Swift.stride(from: 0, to: h, by: 2) {
+                    let inside = { (x: Int, y: Int) -> UInt32 in
+                        x < width && y < height ? (pixels + y * stride).load(fromByteOffset: x * 4, as: UInt32.self) : padWord
+                    }
+                    let y0 = yPlane + row * w, y1 = y0 + w
+                    let u = uPlane + (row / 2) * (w / 2), v = vPlane + (row / 2) * (w / 2)
+                    // Only the blocks the fast loop left: the last column pair, or the last row pair.
+                    let columns = row < evenHeight ? Array(Swift.stride(from: evenWidth, to: w, by: 2)) : Array(Swift.stride(from: 0, to: w, by: 2))
+                    for col in columns {
+                        Self.block(inside(col, row), inside(col + 1, row), inside(col, row + 1), inside(col + 1, row + 1),
+                                   y0 + col, y1 + col, u + col / 2, v + col / 2)
+                    }
                 }
             }
             count = lumaCount + 2 * chromaCount
         }
         return (bytes, w, h)
+    }
+
+    /// Four 2 x 2 blocks side by side (eight pixels of two rows) in SIMD lanes: the same
+    /// arithmetic as ``block(_:_:_:_:_:_:_:_:)``, lane by lane.
+    @inline(__always) static func eight(_ top: UnsafeRawPointer, _ bottom: UnsafeRawPointer,
+                                        _ y0: UnsafeMutablePointer<UInt8>, _ y1: UnsafeMutablePointer<UInt8>,
+                                        _ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>) {
+        typealias I8 = SIMD8<Int32>
+        let t = top.loadUnaligned(as: SIMD8<UInt32>.self), b = bottom.loadUnaligned(as: SIMD8<UInt32>.self)
+        let mask = SIMD8<UInt32>(repeating: 0xFF)
+        let rt = I8(truncatingIfNeeded: (t &>> 16) & mask), gt = I8(truncatingIfNeeded: (t &>> 8) & mask), bt = I8(truncatingIfNeeded: t & mask)
+        let rb = I8(truncatingIfNeeded: (b &>> 16) & mask), gb = I8(truncatingIfNeeded: (b &>> 8) & mask), bb = I8(truncatingIfNeeded: b & mask)
+        @inline(__always) func luma(_ r: I8, _ g: I8, _ b: I8) -> SIMD8<UInt8> {
+            SIMD8<UInt8>(truncatingIfNeeded: ((16829 &* r &+ 33039 &* g &+ 6416 &* b &+ 32768) &>> 16) &+ 16)
+        }
+        UnsafeMutableRawPointer(y0).storeBytes(of: luma(rt, gt, bt), as: SIMD8<UInt8>.self)
+        UnsafeMutableRawPointer(y1).storeBytes(of: luma(rb, gb, bb), as: SIMD8<UInt8>.self)
+        let sr = rt &+ rb, sg = gt &+ gb, sb = bt &+ bb
+        let r = (sr.evenHalf &+ sr.oddHalf &+ 2) &>> 2, g = (sg.evenHalf &+ sg.oddHalf &+ 2) &>> 2
+        let bl = (sb.evenHalf &+ sb.oddHalf &+ 2) &>> 2
+        let cu = ((-9714 &* r &- 19071 &* g &+ 28784 &* bl &+ 32768) &>> 16) &+ 128
+        let cv = ((28784 &* r &- 24103 &* g &- 4681 &* bl &+ 32768) &>> 16) &+ 128
+        UnsafeMutableRawPointer(u).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: cu), as: SIMD4<UInt8>.self)
+        UnsafeMutableRawPointer(v).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: cv), as: SIMD4<UInt8>.self)
+    }
+
+    /// One 2 x 2 block: four luma samples and the chroma of their mean.
+    @inline(__always) static func block(_ p0: UInt32, _ p1: UInt32, _ p2: UInt32, _ p3: UInt32,
+                                        _ y0: UnsafeMutablePointer<UInt8>, _ y1: UnsafeMutablePointer<UInt8>,
+                                        _ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>) {
+        y0[0] = luma(p0); y0[1] = luma(p1); y1[0] = luma(p2); y1[1] = luma(p3)
+        // Red and blue of all four summed in one word each lane (bits 0-9 and 16-25), green apart.
+        let rb = (p0 & 0xFF00FF) &+ (p1 & 0xFF00FF) &+ (p2 & 0xFF00FF) &+ (p3 & 0xFF00FF)
+        let g = ((p0 >> 8) & 0xFF) &+ ((p1 >> 8) & 0xFF) &+ ((p2 >> 8) & 0xFF) &+ ((p3 >> 8) & 0xFF)
+        let r = (Int32(rb >> 16) + 2) >> 2, b = (Int32(rb & 0xFFFF) + 2) >> 2, gg = (Int32(g) + 2) >> 2
+        u.pointee = UInt8(truncatingIfNeeded: ((-9714 * r - 19071 * gg + 28784 * b + 32768) >> 16) + 128)
+        v.pointee = UInt8(truncatingIfNeeded: ((28784 * r - 24103 * gg - 4681 * b + 32768) >> 16) + 128)
     }
 
     /// BT.601 limited-range luma of a Cairo word (R in bits 16-23, G 8-15, B 0-7).

@@ -45,6 +45,25 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertGreaterThan(m1.count, 1000)
     }
 
+    /// The streamed GIF (our own encoder, fed from the workers' smaller re-drawn frames) must not
+    /// depend on how many workers drew them, and must decode as a GIF of the asked width.
+    func testStreamedGIFPreviewIsIdenticalForAnyJobCount() throws {
+        let out1 = try CLI.temporaryDirectory("gifjobs1"), out2 = try CLI.temporaryDirectory("gifjobs2")
+        defer { try? FileManager.default.removeItem(atPath: out1); try? FileManager.default.removeItem(atPath: out2) }
+        for (out, jobs) in [(out1, "1"), (out2, "2")] {
+            let r = try CLI.run(["render", "push", "--out", out, "--duration", "1", "--jobs", jobs, "--video", "gif",
+                                 "--preview-width", "200", "--quiet"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        let g1 = try Data(contentsOf: URL(fileURLWithPath: out1 + "/push/preview.gif"))
+        let g2 = try Data(contentsOf: URL(fileURLWithPath: out2 + "/push/preview.gif"))
+        XCTAssertEqual(g1, g2, "preview.gif must be byte-identical for --jobs 1 and 2")
+        XCTAssertEqual(Array(g1.prefix(6)), Array("GIF89a".utf8))
+        // Logical screen width, little-endian, right after the signature.
+        XCTAssertEqual(Int(g1[6]) | Int(g1[7]) << 8, 200)
+        XCTAssertEqual(g1.last, 0x3B, "a GIF ends with its trailer")
+    }
+
     func testFrameRangeMatchesTheFullRender() throws {
         let full = try CLI.temporaryDirectory("full"), part = try CLI.temporaryDirectory("part")
         defer { try? FileManager.default.removeItem(atPath: full); try? FileManager.default.removeItem(atPath: part) }

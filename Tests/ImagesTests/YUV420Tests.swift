@@ -32,6 +32,39 @@ final class YUV420Tests: XCTestCase {
         XCTAssertEqual(out.bytes.count, 8 + 2 + 2)
     }
 
+    /// Every path (eight-pixel lanes, pairs, the padded edge) against the formula written out
+    /// here pixel by pixel, on a noisy odd-sized picture.
+    func testMatchesTheFormulaPixelByPixel() {
+        let width = 37, height = 9
+        var state: UInt64 = 12345
+        func next() -> UInt8 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt8(truncatingIfNeeded: state >> 33) }
+        var rgb: [(Int, Int, Int)] = []
+        for _ in 0..<(width * height) { rgb.append((Int(next()), Int(next()), Int(next()))) }
+        var pixels = rgb.map { word(UInt8($0.0), UInt8($0.1), UInt8($0.2)) }
+        let pad = (10, 200, 30)
+        let out = pixels.withUnsafeMutableBytes {
+            YUV420.convert(bgrx: $0.baseAddress!, width: width, height: height, stride: width * 4, pad: (10, 200, 30))
+        }
+        let w = width + 1, h = height + 1
+        func at(_ x: Int, _ y: Int) -> (Int, Int, Int) { x < width && y < height ? rgb[y * width + x] : pad }
+        func shift(_ v: Int) -> Int { Int((Double(v) / 65536).rounded(.down)) }
+        for y in 0..<h {
+            for x in 0..<w {
+                let (r, g, b) = at(x, y)
+                XCTAssertEqual(Int(out.bytes[y * w + x]), shift(16829 * r + 33039 * g + 6416 * b + 32768) + 16, "Y \(x),\(y)")
+            }
+        }
+        for cy in 0..<(h / 2) {
+            for cx in 0..<(w / 2) {
+                let block = [at(2 * cx, 2 * cy), at(2 * cx + 1, 2 * cy), at(2 * cx, 2 * cy + 1), at(2 * cx + 1, 2 * cy + 1)]
+                let r = (block.map(\.0).reduce(0, +) + 2) / 4, g = (block.map(\.1).reduce(0, +) + 2) / 4, b = (block.map(\.2).reduce(0, +) + 2) / 4
+                let k = cy * (w / 2) + cx
+                XCTAssertEqual(Int(out.bytes[w * h + k]), shift(-9714 * r - 19071 * g + 28784 * b + 32768) + 128, "U \(cx),\(cy)")
+                XCTAssertEqual(Int(out.bytes[w * h + (w / 2) * (h / 2) + k]), shift(28784 * r - 24103 * g - 4681 * b + 32768) + 128, "V \(cx),\(cy)")
+            }
+        }
+    }
+
     func testAgreesWithFFmpegOnAGradient() throws {
         let ffmpeg = try ExternalTool.require("ffmpeg", install: "apt-get install -y ffmpeg")
         let width = 64, height = 48

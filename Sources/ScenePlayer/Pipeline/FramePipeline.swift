@@ -95,10 +95,13 @@ public enum FramePipeline {
         let jobs = settings.frames.jobs
         for format in previews {
             let path = folder.path + "/" + format.defaultFileName
-            // APNG uses our own writer (no ffmpeg needed); the others need ffmpeg.
-            let file = format == .apng
-                ? try APNGWriter.write(from: folder, to: path, options: settings.preview, jobs: jobs)
-                : try FFmpegPreview.write(format, from: folder, to: path, options: settings.preview)
+            // APNG and GIF use our own writers (no ffmpeg needed); MP4 and WebP need ffmpeg.
+            let file: PreviewFile
+            switch format {
+            case .apng: file = try APNGWriter.write(from: folder, to: path, options: settings.preview, jobs: jobs)
+            case .gif: file = try GIFWriter.write(from: folder, to: path, options: settings.preview, jobs: jobs)
+            default: file = try FFmpegPreview.write(format, from: folder, to: path, options: settings.preview)
+            }
             names.append((file.path as NSString).lastPathComponent)
         }
         if settings.sheet {
