@@ -94,6 +94,10 @@ final class FFmpegStream {
             throw PreviewError.ffmpegNotStarted(reason: "\(executable): \(error.localizedDescription)")
         }
         input = pipe.fileHandleForWriting
+        // A frame is megabytes; with the default 64 KiB pipe every frame is dozens of
+        // wake-ups of both processes. 1 MiB is the largest an unprivileged process may ask for
+        // by default; a refusal just keeps the default.
+        _ = fcntl(input.fileDescriptor, 1031 /* F_SETPIPE_SZ, not exported by Glibc */, Int32(1 << 20))
         InterruptCleanup.register(processID: process.processIdentifier)
         let errors = self.errors, box = errorBox, done = drained
         DispatchQueue.global().async {

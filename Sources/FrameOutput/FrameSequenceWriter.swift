@@ -277,18 +277,25 @@ public final class FrameSequenceWriter {
         } catch let error as RenderError {
             throw OutputError.renderFailed(frame: job.index, error)
         }
-        if let previews, let pixels = renderer.nativePixels() {
+        if let previews {
             // Smaller previews are drawn again at their own size: sharper than shrinking pixels.
-            var scaled: [UInt8]?
             if let scale = previews.scale {
                 var small = job.state
                 small.scale = scale.factor
                 do { try renderers.preview.render(small) } catch let error as RenderError {
                     throw OutputError.renderFailed(frame: job.index, error)
                 }
-                scaled = renderers.preview.nativePixels()
             }
-            try previews.submit(job.index, pixels: pixels, scaledPixels: scaled)
+            let preview = previews.scale == nil ? nil : renderers.preview
+            try renderer.withNativePixels { pixels, stride in
+                if let preview {
+                    try preview.withNativePixels { small, smallStride in
+                        try previews.submit(job.index, pixels: pixels, stride: stride, scaledPixels: small, scaledStride: smallStride)
+                    }
+                } else {
+                    try previews.submit(job.index, pixels: pixels, stride: stride, scaledPixels: nil, scaledStride: 0)
+                }
+            }
         }
         let png: [UInt8]
         do {

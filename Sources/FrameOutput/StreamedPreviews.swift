@@ -72,6 +72,8 @@ final class StreamedPreviews: @unchecked Sendable {
     private let fps: Double
     private let previewFPS: Double?
     private var needs: Set<String> = []
+    /// Buffers of frames every feeder has passed, by byte count, for ``buffer(_:)``.
+    private var recycled: [Int: [[UInt8]]] = [:]
 
     /// The size the smaller previews of `frame` are drawn at, or nil when every preview keeps
     /// the frames' size (`frame` is the first frame; its pixel size is `width` pixels wide).
@@ -134,17 +136,18 @@ final class StreamedPreviews: @unchecked Sendable {
         }
     }
 
-    /// Hands in frame `index`'s pixels (rows of 32-bit Cairo words, packed) at the frames' size
-    /// and, when ``scale`` is set, at the preview size. Waits while the frame is too far ahead
+    /// Hands in frame `index`'s pixels (rows of 32-bit Cairo words, `stride` bytes apart) at the
+    /// frames' size and, when ``scale`` is set, at the preview size; they are copied (or
+    /// converted) before this returns. Waits while the frame is too far ahead
     /// of the slowest feeder; throws the first feeder failure. Conversions to YUV happen here,
     /// on the caller's (a render worker's) thread.
-    func submit(_ index: Int, pixels: [UInt8], scaledPixels: [UInt8]?) throws {
+    func submit(_ index: Int, pixels: UnsafeRawPointer, stride: Int, scaledPixels: UnsafeRawPointer?, scaledStride: Int) throws {
         var payload = Payload()
-        if needs.contains("false-bgrx") { payload.bgrx = pixels }
-        if needs.contains("false-yuv") { payload.yuv = yuv(pixels, full.width, full.height) }
+        if needs.contains("false-bgrx") { payload.bgrx = copy(pixels, stride, full.width, full.height) }
+        if needs.contains("false-yuv") { payload.yuv = yuv(pixels, stride, full.width, full.height) }
         if let scaledPixels, let scale {
-            if needs.contains("true-bgrx") { payload.scaledBGRX = scaledPixels }
-            if needs.contains("true-yuv") { payload.scaledYUV = yuv(scaledPixels, scale.width, scale.height) }
+            if needs.contains("true-bgrx") { payload.scaledBGRX = copy(scaledPixels, scaledStride, scale.width, scale.height) }
+            if needs.contains("true-yuv") { payload.scaledYUV = yuv(scaledPixels, scaledStride, scale.width, scale.height) }
         }
         condition.lock()
         defer { condition.unlock() }
@@ -155,8 +158,46 @@ final class StreamedPreviews: @unchecked Sendable {
         condition.broadcast()
     }
 
-    private func yuv(_ pixels: [UInt8], _ width: Int, _ height: Int) -> [UInt8] {
-        pixels.withUnsafeBytes { YUV420.convert(bgrx: $0.baseAddress!, width: width, height: height, stride: width * 4, pad: pad).bytes }
+    /// Packed rows of 32-bit words, in a recycled buffer.
+    private func copy(_ pixels: UnsafeRawPointer, _ stride: Int, _ width: Int, _ height: Int) -> [UInt8] {
+        let rowBytes = width * 4
+        var bytes = buffer(rowBytes * height)
+        bytes.withUnsafeMutableBytes { target in
+            if stride == rowBytes {
+                target.baseAddress!.copyMemory(from: pixels, byteCount: rowBytes * height)
+            } else {
+                for y in 0..<height { (target.baseAddress! + y * rowBytes).copyMemory(from: pixels + y * stride, byteCount: rowBytes) }
+            }
+        }
+        return bytes
+    }
+
+    private func yuv(_ pixels: UnsafeRawPointer, _ stride: Int, _ width: Int, _ height: Int) -> [UInt8] {
+        var bytes = buffer(YUV420.byteCount(width: width, height: height))
+        bytes.withUnsafeMutableBufferPointer {
+            YUV420.convert(bgrx: pixels, width: width, height: height, stride: stride, pad: pad, into: $0.baseAddress!)
+        }
+        return bytes
+    }
+
+    /// A buffer of `count` bytes, reused from a frame every feeder has passed when there is
+    /// one. Fresh multi-megabyte arrays cost a page fault per 4 KiB each time (the allocator
+    /// maps and unmaps them); recycled ones are already mapped.
+    private func buffer(_ count: Int) -> [UInt8] {
+        condition.lock()
+        // The oldest first: the newest may still be a feeder's previous frame (the GIF's), and
+        // writing into a shared array would copy it.
+        let reused = recycled[count]?.isEmpty == false ? recycled[count]!.removeFirst() : nil
+        condition.unlock()
+        return reused ?? [UInt8](repeating: 0, count: count)
+    }
+
+    /// Keeps the buffers of a frame no feeder needs any more (called with the lock held).
+    private func recycle(_ payload: Payload) {
+        for bytes in [payload.bgrx, payload.yuv, payload.scaledBGRX, payload.scaledYUV] {
+            guard let bytes else { continue }
+            if recycled[bytes.count, default: []].count < window + 4 { recycled[bytes.count, default: []].append(bytes) }
+        }
     }
 
     /// Waits for every feeder to finish and moves the previews into place. Returns them in the
@@ -233,7 +274,7 @@ final class StreamedPreviews: @unchecked Sendable {
                 }
                 condition.lock()
                 feed.next = index + 1
-                if feeds.allSatisfy({ $0.next > index }) { frames[index] = nil }
+                if feeds.allSatisfy({ $0.next > index }), let done = frames.removeValue(forKey: index) { recycle(done) }
                 condition.broadcast()
                 condition.unlock()
             }

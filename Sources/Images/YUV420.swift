@@ -12,11 +12,29 @@ public enum YUV420 {
     /// rows of `stride` bytes, padded to even sizes with `pad` (R, G, B).
     public static func convert(bgrx pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
                                pad: (red: UInt8, green: UInt8, blue: UInt8)) -> (bytes: [UInt8], width: Int, height: Int) {
+        let count = byteCount(width: width, height: height)
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            convert(bgrx: pixels, width: width, height: height, stride: stride, pad: pad, into: buffer.baseAddress!)
+            initialized = count
+        }
+        return (bytes, width + width % 2, height + height % 2)
+    }
+
+    /// The size of the planar bytes of a `width` x `height` picture (padded to even sizes).
+    public static func byteCount(width: Int, height: Int) -> Int {
+        let w = width + width % 2, h = height + height % 2
+        return w * h + 2 * (w / 2) * (h / 2)
+    }
+
+    /// Writes the planar bytes of ``convert(bgrx:width:height:stride:pad:)`` into `target`,
+    /// which holds ``byteCount(width:height:)`` bytes (so a caller can reuse one buffer).
+    public static func convert(bgrx pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+                               pad: (red: UInt8, green: UInt8, blue: UInt8), into target: UnsafeMutablePointer<UInt8>) {
         let w = width + width % 2, h = height + height % 2
         let lumaCount = w * h, chromaCount = (w / 2) * (h / 2)
         let padWord = UInt32(pad.blue) | UInt32(pad.green) << 8 | UInt32(pad.red) << 16
-        let bytes = [UInt8](unsafeUninitializedCapacity: lumaCount + 2 * chromaCount) { buffer, count in
-            let yPlane = buffer.baseAddress!, uPlane = yPlane + lumaCount, vPlane = uPlane + chromaCount
+        do {
+            let yPlane = target, uPlane = yPlane + lumaCount, vPlane = uPlane + chromaCount
             // Whole 2 x 2 blocks inside the picture take the fast loop; the padded last column
             // and row (odd sizes) the careful one.
             let evenWidth = width & ~1, evenHeight = height & ~1
@@ -51,9 +69,7 @@ public enum YUV420 {
                     }
                 }
             }
-            count = lumaCount + 2 * chromaCount
         }
-        return (bytes, w, h)
     }
 
     /// Four 2 x 2 blocks side by side (eight pixels of two rows) in SIMD lanes: the same

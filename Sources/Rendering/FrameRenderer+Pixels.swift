@@ -46,25 +46,15 @@ extension FrameRenderer {
 }
 
 extension FrameRenderer {
-    /// The last rendered frame's pixels as Cairo holds them: `pixelHeight` rows of `pixelWidth`
-    /// native-endian 32-bit words (bytes B, G, R, then unused or premultiplied alpha on a
-    /// little-endian machine), packed without row padding: what ffmpeg reads as `bgr0`
-    /// (or `bgra`). Nil when no frame has been rendered.
-    public func nativePixels() -> [UInt8]? {
+    /// Calls `body` with the last rendered frame's pixels as Cairo holds them, without a copy:
+    /// `pixelHeight` rows of `pixelWidth` native-endian 32-bit words (bytes B, G, R, then
+    /// unused or premultiplied alpha on a little-endian machine), each row `stride` bytes
+    /// after the one before. The pointer is valid only inside `body`. Nil when no frame has
+    /// been rendered.
+    public func withNativePixels<Result>(_ body: (_ pixels: UnsafeRawPointer, _ stride: Int) throws -> Result) rethrows -> Result? {
         guard hasFrame, let surface else { return nil }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let rowBytes = pixelWidth * 4, height = pixelHeight
-        let source = UnsafeRawPointer(data)
-        return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
-            let target = UnsafeMutableRawPointer(buffer.baseAddress!)
-            if stride == rowBytes {
-                target.copyMemory(from: source, byteCount: rowBytes * height)
-            } else {
-                for y in 0..<height { (target + y * rowBytes).copyMemory(from: source + y * stride, byteCount: rowBytes) }
-            }
-            count = rowBytes * height
-        }
+        return try body(UnsafeRawPointer(data), Int(cairo_image_surface_get_stride(surface)))
     }
 }
