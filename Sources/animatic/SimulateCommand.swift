@@ -11,7 +11,8 @@ enum SimulateCommand {
     Runs the physics of a scene without drawing. --trace writes one JSON line per frame.
     --debug builds the debug overlay of every frame (and discards it), as `render --debug`
     does: the trace is the same with or without it. --workers N: threads for the physics
-    (default: all cores); the trace is byte-identical for any N.
+    (default 1: a scene's step is too short for a second thread to pay off on a shared
+    machine); the trace is byte-identical for any N.
     """
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -25,7 +26,7 @@ enum SimulateCommand {
         if let f = try a.int("fps", range: 1...240) { scene.fps = f }
         try SceneArguments.checkFrameCount(of: scene)
         let debug = try a.values["debug"].map { try DebugLayers(parsing: $0) } ?? []
-        let workers = try a.int("workers", range: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+        let workers = try a.int("workers", range: 1...64) ?? 1
         let runner = try SceneRunner(scene: scene, engineWorkers: workers)
         var sink: FileHandle?
         var tempPath: String?

@@ -30,6 +30,22 @@ final class EngineFeatureTests: XCTestCase {
         XCTAssertTrue(awake.isAwake(b))
     }
 
+    /// Box2D's SetAwake(true) on an awake body keeps its rest timer: waking a resting box every
+    /// step (as time-of-impact events and removed contacts do) must not keep it awake for ever.
+    func testWakingAnAwakeBodyKeepsItsRestTimer() {
+        let world = World(gravity: Vec2(0, 10))
+        _ = makeGround(world)
+        let box = makeBox(world, center: Vec2(0, -0.25), half: 0.25)
+        var sleptAt: Int?
+        for k in 0..<120 {
+            if world.isAwake(box) { world.wake(box) }
+            world.step(1.0 / 60)
+            if sleptAt == nil && !world.isAwake(box) { sleptAt = k }
+        }
+        XCTAssertNotNil(sleptAt, "a resting box falls asleep although it is woken while awake")
+        XCTAssertLessThan(sleptAt ?? 999, 60)
+    }
+
     func testContactEventsBeganOnceEndedOnceWithAPoint() {
         let world = World(gravity: Vec2(0, 10))
         _ = makeGround(world, restitution: 0.6)

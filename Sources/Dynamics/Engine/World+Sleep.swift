@@ -18,8 +18,13 @@ extension World {
         return true
     }
 
+    /// Box2D's `SetAwake(true)`: a sleeping body wakes with its island and its rest timer at
+    /// zero; an awake one is left alone, its rest timer included. (Resetting the timer of an
+    /// awake body kept a settled pile awake for ever: every time-of-impact event and every
+    /// removed contact restarted the half second its bodies must rest.)
     func wakeBody(_ i: Int) {
         guard bodies[i].alive, bodies[i].type != .staticBody else { return }
+        guard !bodies[i].isAwake || bodies[i].islandSleeping >= 0 else { return }
         let island = bodies[i].islandSleeping
         if island >= 0 {
             for b in sleepingIslands[island] where bodies[b].islandSleeping == island {
