@@ -181,16 +181,20 @@ extension World {
         let work = narrowPhaseWork
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
+        shapes.withUnsafeBufferPointer { sp in
+        bodies.withUnsafeBufferPointer { bp in
         contacts.withUnsafeMutableBufferPointer { cp in
         touchingChanged.withUnsafeMutableBufferPointer { changed in
             let contactBase = cp.baseAddress!, changedBase = changed.baseAddress!
             let update = { (range: Range<Int>) in
                 for k in range {
                     let i = Int(work[k])
-                    changedBase[i] = self.updateManifold(contactBase + i, dt: dt, vp, np)
+                    changedBase[i] = self.updateManifold(contactBase + i, dt: dt, vp, np, sp, bp)
                 }
             }
             if let pool = workerPool { pool.forEach(in: 0..<work.count, grain: 64, update) } else { update(0..<work.count) }
+        }
+        }
         }
         }
         }
@@ -234,14 +238,17 @@ extension World {
     }
 
     /// Runs the narrow phase for one contact at the bodies' current transforms and carries
-    /// impulses over by feature id. Reads only the contact itself, its shapes and bodies;
+    /// impulses over by feature id. Reads only the contact itself, its shapes and bodies
+    /// (through the pointers the caller holds: no array access, and no retain, per contact);
     /// returns whether its touching state changed.
     @inline(__always) func updateManifold(_ contact: UnsafeMutablePointer<Contact>, dt: Double,
-                                          _ vp: UnsafeBufferPointer<Vec2>, _ np: UnsafeBufferPointer<Vec2>) -> Bool {
+                                          _ vp: UnsafeBufferPointer<Vec2>, _ np: UnsafeBufferPointer<Vec2>,
+                                          _ sp: UnsafeBufferPointer<Shape>, _ bp: UnsafeBufferPointer<Body>) -> Bool {
         let sequential = stepMode == .sequentialImpulse
         let bodyA = contact.pointee.bodyA, bodyB = contact.pointee.bodyB
+        let bodies = bp.baseAddress!
         let xfA = bodies[bodyA].transform, xfB = bodies[bodyB].transform
-        return shapes.withUnsafeBufferPointer { sp -> Bool in
+        do {
             let shapeA = sp.baseAddress! + contact.pointee.shapeA, shapeB = sp.baseAddress! + contact.pointee.shapeB
             // Box2D 2.2 makes points only within the contact distance (the skins); the soft
             // step looks ahead by how far the pair can close in one step, so a fast approach

@@ -228,7 +228,11 @@ extension World {
     private func reevaluate(_ k: Int) {
         vertexPool.withUnsafeBufferPointer { vp in
             normalPool.withUnsafeBufferPointer { np in
-                let changed = contacts.withUnsafeMutableBufferPointer { cp in updateManifold(cp.baseAddress! + k, dt: lastStepDt, vp, np) }
+                let changed = shapes.withUnsafeBufferPointer { sp in
+                    bodies.withUnsafeBufferPointer { bp in
+                        contacts.withUnsafeMutableBufferPointer { cp in updateManifold(cp.baseAddress! + k, dt: lastStepDt, vp, np, sp, bp) }
+                    }
+                }
                 if changed { emitTouchingChange(k) }
             }
         }
