@@ -43,6 +43,8 @@ public final class CollisionBehavior: DynamicBehavior {
 
     private var list = ItemList()
     public var items: [DynamicItem] { list.items }
+    /// Whether `item` is one of ``items`` (a set lookup).
+    func holds(_ item: DynamicItem) -> Bool { list.contains(item) }
     public var collisionMode: Mode = .everything { didSet { setNeedsUpdate() } }
     public weak var collisionDelegate: CollisionBehaviorDelegate?
     /// Turns the animator's reference bounds (inset) into a boundary with a nil identifier.

@@ -212,7 +212,7 @@ extension DynamicAnimator {
             let key = "\(first.serial)-\(second.serial)"
             // Reported by every collision behavior that holds both items, whatever its mode.
             for behavior in liveBehaviors.compactMap({ $0 as? CollisionBehavior }) {
-                let member = behavior.items.contains { $0 === first.item } && behavior.items.contains { $0 === second.item }
+                let member = behavior.holds(first.item) && behavior.holds(second.item)
                 if began {
                     guard member else { continue }
                     if behavior.countTouch(key) {
@@ -227,7 +227,7 @@ extension DynamicAnimator {
             let item = records[r].item
             let key = "\(records[r].serial)|\(identifier ?? "\u{0}reference")"
             if began {
-                guard behavior.items.contains(where: { $0 === item }) else { return }
+                guard behavior.holds(item) else { return }
                 if behavior.countTouch(key) {
                     behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
                 }

@@ -58,18 +58,21 @@ open class DynamicBehavior {
     func teardown(_ animator: DynamicAnimator) {}
 }
 
-/// Identity-based item list with UIKit's add/remove semantics.
+/// Identity-based item list with UIKit's add/remove semantics. Membership is a set lookup:
+/// the animator asks for every contact event whether a collision behavior holds both items,
+/// and a scan of a thousand items per event was a visible part of a pile's step.
 struct ItemList {
     private(set) var items: [DynamicItem] = []
+    private var members: Set<ObjectIdentifier> = []
     mutating func add(_ item: DynamicItem) -> Bool {
-        if items.contains(where: { $0 === item }) { return false }
+        guard members.insert(ObjectIdentifier(item)).inserted else { return false }
         items.append(item)
         return true
     }
     mutating func remove(_ item: DynamicItem) -> Bool {
-        guard let k = items.firstIndex(where: { $0 === item }) else { return false }
+        guard members.remove(ObjectIdentifier(item)) != nil, let k = items.firstIndex(where: { $0 === item }) else { return false }
         items.remove(at: k)
         return true
     }
-    func contains(_ item: DynamicItem) -> Bool { items.contains { $0 === item } }
+    func contains(_ item: DynamicItem) -> Bool { members.contains(ObjectIdentifier(item)) }
 }

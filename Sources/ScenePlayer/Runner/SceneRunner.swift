@@ -39,6 +39,8 @@ public final class SceneRunner {
     let animator: DynamicAnimator
     var items: [SceneItem] = []
     var itemIndex: [String: Int] = [:]
+    /// Items by their view, for the contact callbacks (one lookup per event, not a scan).
+    var itemIndexByView: [ObjectIdentifier: Int] = [:]
     var behaviorsByID: [String: DynamicBehavior] = [:]
     var behaviorIDs: [ObjectIdentifier: String] = [:]
     var animations: [VisualAnimation] = []
@@ -81,6 +83,7 @@ public final class SceneRunner {
         for spec in scene.items {
             itemIndex[spec.id] = items.count
             items.append(SceneItem(spec: spec))
+            itemIndexByView[ObjectIdentifier(items[items.count - 1].view)] = items.count - 1
         }
         animator.allowsSleeping = scene.sleeping
         animator.engineWorkers = engineWorkers
@@ -245,8 +248,8 @@ public final class SceneRunner {
 
     /// Contact triggers from the collision delegate.
     func contact(began: Bool, behavior: CollisionBehavior, item: DynamicItem, other: DynamicItem?, boundary: String??, point: CGPoint) {
-        guard let k = items.firstIndex(where: { $0.view === item }) else { return }
-        let otherIndex = other.flatMap { o in items.firstIndex { $0.view === o } }
+        guard let k = itemIndexByView[ObjectIdentifier(item)] else { return }
+        let otherIndex = other.flatMap { itemIndexByView[ObjectIdentifier($0)] }
         let behaviorID = behaviorIDs[ObjectIdentifier(behavior)] ?? ""
         let t = Double(stepCount) * stepInterval
         let boundaryName: String? = boundary.map { $0 ?? "reference" }
