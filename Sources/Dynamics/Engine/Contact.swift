@@ -162,23 +162,34 @@ extension World {
     /// events and wakes follow in contact order. The result is the same for any worker count.
     func collide(dt: Double) {
         var removed = false
-        narrowPhaseWork.removeAll(keepingCapacity: true)
-        for i in contacts.indices {
-            let sa = contacts[i].shapeA, sb = contacts[i].shapeB
-            if !shapes[sa].fatAABB.overlaps(shapes[sb].fatAABB) {
-                // Marked, removed once after the passes (events are emitted in contact order).
-                pairs.remove(contacts[i].key)
-                contacts[i].key = UInt64.max
-                removed = true
-                continue
+        var work = narrowPhaseWork
+        narrowPhaseWork = []
+        work.removeAll(keepingCapacity: true)
+        var separated: [UInt64] = []
+        contacts.withUnsafeMutableBufferPointer { cp in
+            shapes.withUnsafeBufferPointer { sp in
+                bodies.withUnsafeBufferPointer { bp in
+                    for i in 0..<cp.count {
+                        let c = cp.baseAddress! + i
+                        let sa = c.pointee.shapeA, sb = c.pointee.shapeB
+                        if !sp[sa].fatAABB.overlaps(sp[sb].fatAABB) {
+                            // Marked, removed once after the passes (events are emitted in contact order).
+                            separated.append(c.pointee.key)
+                            c.pointee.key = UInt64.max
+                            removed = true
+                            continue
+                        }
+                        let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
+                        let awakeA = bp[bodyA].isAwake && bp[bodyA].type != .staticBody
+                        let awakeB = bp[bodyB].isAwake && bp[bodyB].type != .staticBody
+                        if awakeA || awakeB { work.append(Int32(i)) }
+                    }
+                }
             }
-            let bodyA = contacts[i].bodyA, bodyB = contacts[i].bodyB
-            let awakeA = bodies[bodyA].isAwake && bodies[bodyA].type != .staticBody
-            let awakeB = bodies[bodyB].isAwake && bodies[bodyB].type != .staticBody
-            if awakeA || awakeB { narrowPhaseWork.append(Int32(i)) }
         }
+        for key in separated { pairs.remove(key) }
+        narrowPhaseWork = work
         if touchingChanged.count < contacts.count { touchingChanged = [Bool](repeating: false, count: contacts.count) }
-        let work = narrowPhaseWork
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
         shapes.withUnsafeBufferPointer { sp in

@@ -140,7 +140,9 @@ extension World {
         if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
         batchBodies.removeAll(keepingCapacity: true)
         sequentialBatches.withUnsafeMutableBufferPointer { bp in
-            for (k, sc) in sequentialContacts.enumerated() {
+        sequentialContacts.withUnsafeBufferPointer { scs in
+            for k in 0..<scs.count {
+                let sc = scs[k]
                 let color = Int(colorOf[k])
                 let slot = filled[color]
                 filled[color] += 1
@@ -151,10 +153,8 @@ extension World {
                 let movingB = sc.mB > 0 || sc.iB > 0 || isMovingSolverBody(sc.bodyB)
                 batch.pointee.bodyA[lane] = movingA ? Int32(sc.bodyA) : dummy
                 batch.pointee.bodyB[lane] = movingB ? Int32(sc.bodyB) : dummy
-                for (moving, body) in [(movingA, sc.bodyA), (movingB, sc.bodyB)] where moving && !constrained[body] {
-                    constrained[body] = true
-                    batchBodies.append(body)
-                }
+                if movingA && !constrained[sc.bodyA] { constrained[sc.bodyA] = true; batchBodies.append(sc.bodyA) }
+                if movingB && !constrained[sc.bodyB] { constrained[sc.bodyB] = true; batchBodies.append(sc.bodyB) }
                 batch.pointee.constraint[lane] = Int32(k)
                 batch.pointee.nx[lane] = Float(sc.normal.x); batch.pointee.ny[lane] = Float(sc.normal.y)
                 batch.pointee.friction[lane] = Float(sc.friction)
@@ -167,6 +167,7 @@ extension World {
                 Self.pack(sc.p0, into: &batch.pointee.p0, lane: lane)
                 if sc.velocityCount == 2 { Self.pack(sc.p1, into: &batch.pointee.p1, lane: lane) }
             }
+        }
         }
         for i in batchBodies {
             let s = sequentialBodies[i]

@@ -69,20 +69,49 @@ extension World {
     /// Builds the constraints of touching solid contacts that involve an awake body.
     func prepareSequentialContacts() {
         sequentialContacts.removeAll(keepingCapacity: true)
-        for ci in contacts.indices {
-            let c = contacts[ci]
-            guard c.solid, c.touching, c.manifold.count > 0 else { continue }
-            let activeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
-            let activeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
-            if !activeA && !activeB { continue }
-            sequentialContacts.append(makeSequentialContact(ci, warmStart: true))
+        // Contacts, shapes and bodies are read through pointers: copying each contact (and
+        // two shapes) out of the arrays was a visible part of the step.
+        var made = sequentialContacts
+        sequentialContacts = []
+        withSolverInputs { cp, sp, bp, sb in
+            for ci in 0..<cp.count {
+                let c = cp.baseAddress! + ci
+                guard c.pointee.solid, c.pointee.touching, c.pointee.manifold.count > 0 else { continue }
+                let a = c.pointee.bodyA, b = c.pointee.bodyB
+                let activeA = bp[a].isAwake && bp[a].type != .staticBody
+                let activeB = bp[b].isAwake && bp[b].type != .staticBody
+                if !activeA && !activeB { continue }
+                made.append(Self.makeSequentialContact(ci, c, sp, bp, sb, warmStart: true))
+            }
+        }
+        sequentialContacts = made
+    }
+
+    /// Calls `body` with the contacts, shapes, bodies and solver bodies in place.
+    @inline(__always) private func withSolverInputs(_ body: (UnsafeBufferPointer<Contact>, UnsafeBufferPointer<Shape>,
+                                                            UnsafeBufferPointer<Body>, UnsafeBufferPointer<SequentialBody>) -> Void) {
+        contacts.withUnsafeBufferPointer { cp in
+            shapes.withUnsafeBufferPointer { sp in
+                bodies.withUnsafeBufferPointer { bp in
+                    sequentialBodies.withUnsafeBufferPointer { sb in body(cp, sp, bp, sb) }
+                }
+            }
         }
     }
 
     /// The constraint of contact `ci` from its manifold and the solver's body state; without
     /// warm starting its impulses start at zero.
     func makeSequentialContact(_ ci: Int, warmStart: Bool) -> SequentialContact {
-        let c = contacts[ci]
+        var made = SequentialContact(contact: ci, bodyA: 0, bodyB: 0)
+        withSolverInputs { cp, sp, bp, sb in made = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: warmStart) }
+        return made
+    }
+
+    @inline(__always) private static func makeSequentialContact(_ ci: Int, _ contact: UnsafePointer<Contact>, _ shapes: UnsafeBufferPointer<Shape>,
+                                                                _ bodies: UnsafeBufferPointer<Body>,
+                                                                _ sequentialBodies: UnsafeBufferPointer<SequentialBody>,
+                                                                warmStart: Bool) -> SequentialContact {
+        let c = contact.pointee
         let m = c.manifold
         let bA = sequentialBodies[c.bodyA], bB = sequentialBodies[c.bodyB]
         var sc = SequentialContact(contact: ci, bodyA: c.bodyA, bodyB: c.bodyB)
@@ -234,15 +263,20 @@ extension World {
     /// Hands the accumulated impulses back to the manifolds (warm start of the next step, and
     /// the began events' choice of point).
     func storeSequentialImpulses() {
-        for sc in sequentialContacts {
-            var m = contacts[sc.contact].manifold
-            m.p0.normalImpulse = sc.p0.normalImpulse; m.p0.tangentImpulse = sc.p0.tangentImpulse
-            m.p0.maxNormalImpulse = sc.p0.normalImpulse // what a began callback reports by
-            if m.count == 2 {
-                m.p1.normalImpulse = sc.p1.normalImpulse; m.p1.tangentImpulse = sc.p1.tangentImpulse
-                m.p1.maxNormalImpulse = sc.p1.normalImpulse
+        contacts.withUnsafeMutableBufferPointer { cp in
+            sequentialContacts.withUnsafeBufferPointer { scs in
+                for sc in scs {
+                    let m = cp.baseAddress! + sc.contact
+                    m.pointee.manifold.p0.normalImpulse = sc.p0.normalImpulse
+                    m.pointee.manifold.p0.tangentImpulse = sc.p0.tangentImpulse
+                    m.pointee.manifold.p0.maxNormalImpulse = sc.p0.normalImpulse // what a began callback reports by
+                    if m.pointee.manifold.count == 2 {
+                        m.pointee.manifold.p1.normalImpulse = sc.p1.normalImpulse
+                        m.pointee.manifold.p1.tangentImpulse = sc.p1.tangentImpulse
+                        m.pointee.manifold.p1.maxNormalImpulse = sc.p1.normalImpulse
+                    }
+                }
             }
-            contacts[sc.contact].manifold = m
         }
     }
 

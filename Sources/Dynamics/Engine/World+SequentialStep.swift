@@ -201,11 +201,31 @@ extension World {
     /// followed it (UIKit's callbacks do), the first point when nothing pushed (a sensor).
     private func pointBeganEventsAtLargestImpulse() {
         guard !contactBeginEvents.isEmpty else { return }
-        for k in contactBeginEvents.indices {
-            let e = contactBeginEvents[k]
-            guard let c = contacts.first(where: { $0.shapeA == e.shapeA.index && $0.shapeB == e.shapeB.index }),
-                  c.manifold.count == 2, c.manifold.p1.maxNormalImpulse > c.manifold.p0.maxNormalImpulse else { continue }
-            contactBeginEvents[k].point = c.manifold.p1.point
+        // Through a pointer (comparing fields, not copying contacts out); a pair has one
+        // contact. Few events: a scan each; many (a pile landing): one walk with a lookup.
+        contacts.withUnsafeBufferPointer { cp in
+            func point(_ k: Int, from c: Contact) {
+                let m = c.manifold
+                guard m.count == 2, m.p1.maxNormalImpulse > m.p0.maxNormalImpulse else { return }
+                contactBeginEvents[k].point = m.p1.point
+            }
+            if contactBeginEvents.count <= 32 {
+                for k in contactBeginEvents.indices {
+                    let a = contactBeginEvents[k].shapeA.index, b = contactBeginEvents[k].shapeB.index
+                    if let i = cp.firstIndex(where: { $0.shapeA == a && $0.shapeB == b }) { point(k, from: cp[i]) }
+                }
+                return
+            }
+            var eventsByPair: [UInt64: [Int]] = [:]
+            for k in contactBeginEvents.indices {
+                eventsByPair[pairKey(contactBeginEvents[k].shapeA.index, contactBeginEvents[k].shapeB.index), default: []].append(k)
+            }
+            for c in cp {
+                guard let events = eventsByPair[c.key] else { continue }
+                for k in events where c.shapeA == contactBeginEvents[k].shapeA.index && c.shapeB == contactBeginEvents[k].shapeB.index {
+                    point(k, from: c)
+                }
+            }
         }
     }
 }

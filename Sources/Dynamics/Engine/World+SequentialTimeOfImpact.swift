@@ -24,12 +24,19 @@ extension World {
         toiCandidates.removeAll(keepingCapacity: true)
         var scanned = 0
         func collectCandidates() {
-            for k in scanned..<contacts.count {
-                contacts[k].toiValid = false; contacts[k].toiCount = 0; contacts[k].toiSkip = false
-                guard contacts[k].solid else { continue }
-                let dynamicA = bodies[contacts[k].bodyA].type == .dynamic, dynamicB = bodies[contacts[k].bodyB].type == .dynamic
-                if dynamicA != dynamicB { toiCandidates.append(k) }
+            var found = toiCandidates
+            toiCandidates = []
+            contacts.withUnsafeMutableBufferPointer { cp in
+                bodies.withUnsafeBufferPointer { bp in
+                    for k in scanned..<cp.count {
+                        cp[k].toiValid = false; cp[k].toiCount = 0; cp[k].toiSkip = false
+                        guard cp[k].solid else { continue }
+                        let dynamicA = bp[cp[k].bodyA].type == .dynamic, dynamicB = bp[cp[k].bodyB].type == .dynamic
+                        if dynamicA != dynamicB { found.append(k) }
+                    }
+                }
             }
+            toiCandidates = found
             scanned = contacts.count
         }
         collectCandidates()
