@@ -8,9 +8,6 @@
 struct ManifoldPoint: Sendable {
     /// World position, midway between the two surfaces.
     var point: Vec2 = .zero
-    /// Anchors relative to each body's center of mass (world orientation), set by the solver.
-    var anchorA: Vec2 = .zero
-    var anchorB: Vec2 = .zero
     /// Negative when overlapping.
     var separation: Double = 0
     var normalImpulse: Double = 0

@@ -290,7 +290,9 @@ extension World {
     func correctPositions(_ constraints: inout [SequentialContact], baumgarte: Double) -> Double {
         var minSeparation = 0.0
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
-            for sc in constraints {
+        constraints.withUnsafeBufferPointer { cs in
+            // Read in place: iterating the array copied every constraint out, every pass.
+            for sc in cs {
                 var a = sb[sc.bodyA], b = sb[sc.bodyB]
                 let mA = sc.mA, iA = sc.iA, mB = sc.mB, iB = sc.iB
                 for k in 0..<sc.positionCount {
@@ -309,6 +311,7 @@ extension World {
                 if mA > 0 || iA > 0 { sb[sc.bodyA] = a }
                 if mB > 0 || iB > 0 { sb[sc.bodyB] = b }
             }
+        }
         }
         return minSeparation
     }

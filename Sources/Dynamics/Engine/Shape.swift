@@ -106,14 +106,15 @@ extension World {
 
     /// The world AABB of a shape for a body transform.
     @inline(__always) func computeAABB(_ s: Int, _ xf: Transform) -> AABB {
-        let shape = shapes[s]
-        if shape.isCircle {
-            let c = xf.apply(shape.circleCenter), r = shape.radius
+        // Only the fields it needs: a whole Shape copied per shape per step added up.
+        if shapes[s].isCircle {
+            let c = xf.apply(shapes[s].circleCenter), r = shapes[s].radius
             return AABB(lower: Vec2(c.x - r, c.y - r), upper: Vec2(c.x + r, c.y + r))
         }
+        let start = shapes[s].vertexStart, count = shapes[s].vertexCount
         return vertexPool.withUnsafeBufferPointer { vp in
-            var lo = xf.apply(vp[shape.vertexStart]), hi = lo
-            for i in (shape.vertexStart + 1)..<(shape.vertexStart + shape.vertexCount) {
+            var lo = xf.apply(vp[start]), hi = lo
+            for i in (start + 1)..<(start + count) {
                 let v = xf.apply(vp[i])
                 lo = minVec(lo, v); hi = maxVec(hi, v)
             }

@@ -44,14 +44,17 @@ extension World {
         let linTol = sequential ? SequentialConstants.linearSleepTolerance : EngineConstants.linearSleepTolerance
         let linTol2 = linTol * linTol
         let angTol = sequential ? SequentialConstants.angularSleepTolerance : EngineConstants.angularSleepTolerance
-        for i in awakeBodies {
-            var b = bodies[i]
-            if !enableSleep || !b.allowSleep || b.linearVelocity.lengthSquared > linTol2 || abs(b.angularVelocity) > angTol {
-                b.sleepTime = 0
-            } else {
-                b.sleepTime += dt
+        let sleepOn = enableSleep
+        bodies.withUnsafeMutableBufferPointer { bs in
+            for i in awakeBodies {
+                let b = bs.baseAddress! + i
+                if !sleepOn || !b.pointee.allowSleep || b.pointee.linearVelocity.lengthSquared > linTol2
+                    || abs(b.pointee.angularVelocity) > angTol {
+                    b.pointee.sleepTime = 0
+                } else {
+                    b.pointee.sleepTime += dt
+                }
             }
-            bodies[i] = b
         }
         // Box2D 2.2 lets islands sleep only after a step whose position pass converged.
         guard enableSleep, !sequential || positionsSolved else { return }
