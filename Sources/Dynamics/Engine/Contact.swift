@@ -277,6 +277,10 @@ extension World {
                 - shapeA.pointee.boundRadius - shapeB.pointee.boundRadius
             var m: Manifold
             if gap > speculative {
+                // Apart and staying apart: nothing to write. (A manifold's fields past its
+                // count are never read, so an empty one need not be cleared again; skipping
+                // the copy in and out of every nearby-but-apart pair is most of a pile's pairs.)
+                if contact.pointee.manifold.count == 0 && !contact.pointee.touching { return false }
                 m = Manifold()
             } else if shapeA.pointee.isCircle {
                 m = collideCircles(centerA: shapeA.pointee.circleCenter, radiusA: shapeA.pointee.radius, xfA,
