@@ -1,3 +1,4 @@
+import Images
 import Foundation
 import SceneFormat
 

@@ -1,3 +1,4 @@
+import Images
 import Foundation
 
 // Design note: a frame-by-frame pixelmatch of two render folders. The frame lists are checked

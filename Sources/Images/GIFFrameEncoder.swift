@@ -48,7 +48,7 @@ public final class GIFFrameEncoder {
         precondition(previous.map { $0.count >= count * 4 } ?? true, "the previous frame has fewer than width x height pixels")
         return Self.withWords(frame, count: count) { current in
             guard let previous else {
-                return encodeRegion(current, nil, width: width, GIFRect(x: 0, y: 0, width: width, height: height), delay: delay)
+                return encodeRegion(current, nil, width: width, PixelBox(x: 0, y: 0, width: width, height: height), delay: delay)
             }
             return Self.withWords(previous, count: count) { before in
                 guard let rect = Self.changedRect(current, before, width: width, height: height) else {
@@ -85,7 +85,7 @@ public final class GIFFrameEncoder {
 
     /// The smallest rectangle holding every pixel whose color differs, nil when none does.
     static func changedRect(_ frame: UnsafePointer<UInt32>, _ previous: UnsafePointer<UInt32>,
-                            width: Int, height: Int) -> GIFRect? {
+                            width: Int, height: Int) -> PixelBox? {
         var top = -1, bottom = -1, left = width, right = -1
         for y in 0..<height {
             let a = frame + y * width, b = previous + y * width
@@ -101,12 +101,12 @@ public final class GIFFrameEncoder {
             bottom = y
         }
         guard top >= 0 else { return nil }
-        return GIFRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+        return PixelBox(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
 
     /// The block of `rect` of `frame` (over `previous` when given).
     private func encodeRegion(_ frame: UnsafePointer<UInt32>, _ previous: UnsafePointer<UInt32>?, width: Int,
-                              _ rect: GIFRect, delay: Int) -> [UInt8] {
+                              _ rect: PixelBox, delay: Int) -> [UInt8] {
         let count = rect.width * rect.height
         if keys.count < count { keys = [UInt32](repeating: 0, count: count) }
         if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
@@ -151,13 +151,13 @@ public final class GIFFrameEncoder {
     /// The block of a frame equal to the previous one: one transparent pixel.
     private func unchangedBlock(delay: Int) -> [UInt8] {
         [UInt8(0)].withUnsafeBufferPointer { index in
-            block(GIFRect(x: 0, y: 0, width: 1, height: 1),
+            block(PixelBox(x: 0, y: 0, width: 1, height: 1),
                   image: GIFIndexedImage(palette: [0], transparentIndex: 0), indices: index, delay: delay)
         }
     }
 
     /// The colors of `rect`, row by row.
-    private static func colorKeys(_ frame: UnsafePointer<UInt32>, width: Int, _ rect: GIFRect,
+    private static func colorKeys(_ frame: UnsafePointer<UInt32>, width: Int, _ rect: PixelBox,
                                   into keys: UnsafeMutablePointer<UInt32>) {
         var out = keys
         for y in rect.y..<(rect.y + rect.height) {
@@ -170,7 +170,7 @@ public final class GIFFrameEncoder {
     /// The keys of `rect` drawn over the previous frame: a pixel's color where it changed or
     /// where it continues a run of that color, else ``GIFQuantizer/unchanged``.
     private static func keysOverPrevious(_ frame: UnsafePointer<UInt32>, _ previous: UnsafePointer<UInt32>, width: Int,
-                                         _ rect: GIFRect, into keys: UnsafeMutablePointer<UInt32>) {
+                                         _ rect: PixelBox, into keys: UnsafeMutablePointer<UInt32>) {
         var out = keys
         var last = GIFQuantizer.unchanged
         for y in rect.y..<(rect.y + rect.height) {
@@ -189,7 +189,7 @@ public final class GIFFrameEncoder {
     }
 
     /// Graphic Control Extension, image descriptor, local color table and image data.
-    private func block(_ rect: GIFRect, image: GIFIndexedImage, indices: UnsafeBufferPointer<UInt8>, delay: Int) -> [UInt8] {
+    private func block(_ rect: PixelBox, image: GIFIndexedImage, indices: UnsafeBufferPointer<UInt8>, delay: Int) -> [UInt8] {
         // Table of 2^(sizeField + 1) entries; LZW codes start one bit wider than the indices
         // (at least 2 bits, as GIF requires).
         var sizeField = 0
@@ -224,18 +224,6 @@ public final class GIFFrameEncoder {
         }
         bytes.append(0x00)
         return bytes
-    }
-}
-
-/// A rectangle of a GIF frame, in pixels from the top-left corner.
-public struct GIFRect: Equatable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
     }
 }
 

@@ -1,3 +1,4 @@
+import Images
 import Compare
 import Foundation
 import XCTest

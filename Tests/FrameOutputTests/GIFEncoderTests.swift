@@ -116,7 +116,7 @@ final class GIFEncoderTests: XCTestCase {
         let image = try XCTUnwrap(readBlock(GIFFrameEncoder.encode(frame: cairoBytes(pixels), previous: nil,
                                                                    width: width, height: height, delay: 7),
                                             width: width, height: height))
-        XCTAssertEqual(image.rect, GIFRect(x: 0, y: 0, width: 5, height: 3))
+        XCTAssertEqual(image.rect, PixelBox(x: 0, y: 0, width: 5, height: 3))
         XCTAssertEqual(image.delay, 7)
         XCTAssertEqual(image.disposal, 1, "do not dispose")
         XCTAssertNil(image.transparentIndex)
@@ -127,7 +127,7 @@ final class GIFEncoderTests: XCTestCase {
     func testOnePixelFrames() throws {
         let gif = try XCTUnwrap(roundTrip([[0xABCDEF], [0xABCDEF], [0x010203]], width: 1, height: 1))
         XCTAssertEqual(gif.frames, [[0xABCDEF], [0xABCDEF], [0x010203]])
-        XCTAssertEqual(gif.images.map(\.rect), Array(repeating: GIFRect(x: 0, y: 0, width: 1, height: 1), count: 3))
+        XCTAssertEqual(gif.images.map(\.rect), Array(repeating: PixelBox(x: 0, y: 0, width: 1, height: 1), count: 3))
         XCTAssertEqual(gif.images[1].transparentIndex, 0, "unchanged: one transparent pixel")
         XCTAssertEqual(gif.images[0].palette.count, 2, "the smallest table")
         XCTAssertEqual(gif.images[0].minimumCodeSize, 2, "GIF's smallest code size")
@@ -143,9 +143,9 @@ final class GIFEncoderTests: XCTestCase {
         for y in 10..<14 { for x in 5..<9 { back[y * width + x] = 0xF0F0F0 } }
         let gif = try XCTUnwrap(roundTrip([background, moved, back, back], width: width, height: height, delay: 3))
         XCTAssertEqual(gif.frames, [background, moved, back, back])
-        XCTAssertEqual(gif.images[1].rect, GIFRect(x: 5, y: 10, width: 26, height: 11))
-        XCTAssertEqual(gif.images[2].rect, GIFRect(x: 5, y: 10, width: 4, height: 4))
-        XCTAssertEqual(gif.images[3].rect, GIFRect(x: 0, y: 0, width: 1, height: 1), "identical: one pixel")
+        XCTAssertEqual(gif.images[1].rect, PixelBox(x: 5, y: 10, width: 26, height: 11))
+        XCTAssertEqual(gif.images[2].rect, PixelBox(x: 5, y: 10, width: 4, height: 4))
+        XCTAssertEqual(gif.images[3].rect, PixelBox(x: 0, y: 0, width: 1, height: 1), "identical: one pixel")
         XCTAssertEqual(gif.images[3].transparentIndex, 0)
         XCTAssertEqual(gif.images.map(\.delay), [3, 3, 3, 3], "every frame keeps its delay")
         XCTAssertEqual(gif.images[1].transparentIndex, 1, "the unchanged background inside the rectangle")
@@ -157,7 +157,7 @@ final class GIFEncoderTests: XCTestCase {
         let colors: [UInt32] = (0..<64).map { UInt32($0 * 3) }
         let block = GIFFrameEncoder.encode(frame: cairoBytes(colors, x: 0x00), previous: cairoBytes(colors, x: 0xFF),
                                            width: 8, height: 8, delay: 2)
-        XCTAssertEqual(try XCTUnwrap(readBlock(block, width: 8, height: 8)).rect, GIFRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(try XCTUnwrap(readBlock(block, width: 8, height: 8)).rect, PixelBox(x: 0, y: 0, width: 1, height: 1))
     }
 
     /// A rectangle whose pixels that did not change continue a run of their color keeps that
@@ -169,7 +169,7 @@ final class GIFEncoderTests: XCTestCase {
         let image = try XCTUnwrap(readBlock(GIFFrameEncoder.encode(frame: cairoBytes(after), previous: cairoBytes(before),
                                                                    width: width, height: height, delay: 2),
                                             width: width, height: height))
-        XCTAssertEqual(image.rect, GIFRect(x: 1, y: 0, width: 8, height: 1))
+        XCTAssertEqual(image.rect, PixelBox(x: 1, y: 0, width: 8, height: 1))
         let nine = try XCTUnwrap(image.palette.firstIndex(of: 9))
         XCTAssertEqual(image.lzw.indices, Array(repeating: UInt8(nine), count: 7) + [UInt8(image.palette.firstIndex(of: 7)!)])
         XCTAssertNil(image.transparentIndex)
@@ -199,7 +199,7 @@ final class GIFEncoderTests: XCTestCase {
         let gif = try XCTUnwrap(roundTrip([before, after], width: width, height: height))
         assertSameColors(gif.frames[0], before, width: width, "frame 0")
         assertSameColors(gif.frames[1], after, width: width, "frame 1")
-        XCTAssertEqual(gif.images[1].rect, GIFRect(x: 0, y: 0, width: 256, height: 2))
+        XCTAssertEqual(gif.images[1].rect, PixelBox(x: 0, y: 0, width: 256, height: 2))
         XCTAssertNil(gif.images[1].transparentIndex)
         XCTAssertEqual(gif.images[1].palette.count, 256)
     }

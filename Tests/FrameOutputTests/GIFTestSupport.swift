@@ -72,7 +72,7 @@ struct TestGIFImage {
     var delay: Int
     var disposal: Int
     var transparentIndex: Int?
-    var rect: GIFRect
+    var rect: PixelBox
     var palette: [UInt32]
     var minimumCodeSize: Int
     var lzw: TestLZWResult
@@ -172,7 +172,7 @@ func readTestGIF(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = 
             XCTAssertTrue(lzw.indices.allSatisfy { Int($0) < palette.count }, "indices inside the table", file: file, line: line)
             let c = control ?? (0, 0, nil)
             gif.images.append(TestGIFImage(delay: c.delay, disposal: c.disposal, transparentIndex: c.transparent,
-                                           rect: GIFRect(x: x, y: y, width: w, height: h), palette: palette,
+                                           rect: PixelBox(x: x, y: y, width: w, height: h), palette: palette,
                                            minimumCodeSize: codeSize, lzw: lzw))
             control = nil
         case 0x3B:

@@ -1,6 +1,7 @@
-// Design note: the rectangle that holds every differing pixel, in the image's own pixel grid
-// ((0, 0) top-left, y down), as x, y, width, height so it can be drawn (CSS, Cairo) or cropped
-// without off-by-one arithmetic at the call site. It is Codable for the JSON summary.
+// Design note: a rectangle of whole pixels in an image's own grid ((0, 0) top-left, y down),
+// as x, y, width, height so it can be drawn (CSS, Cairo) or cropped without off-by-one
+// arithmetic at the call site: the box of every differing pixel in a comparison, the changed
+// rectangle of a GIF frame. It is Codable for the JSON summary.
 
 /// A rectangle of whole pixels.
 public struct PixelBox: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
