@@ -4,16 +4,19 @@ import FrameFiles
 import Rendering
 import Images
 
-// Design note: MP4, GIF and WebP previews are stitched by ffmpeg from the frame folder with the
+// Design note: previews stitched by ffmpeg from the frame folder with the
 // usual recipes: H.264 in yuv420p with +faststart (plays while downloading; even
 // sizes, since libx264 refuses odd ones), GIF at 50 fps or less through palettegen
 // stats_mode=diff + paletteuse dither=bayer (crisp and stable on flat colors), libwebp_anim,
-// and ffmpeg's own APNG muxer as an alternative to APNGWriter. All loop forever where the
+// and ffmpeg's own APNG muxer. `animatic` uses it for MP4 and WebP of finished folders (merge,
+// see-through frames); GIF and APNG it writes with its own encoders (GIFWriter, APNGWriter), so
+// the ffmpeg GIF (dithered, a palette per run) and APNG are alternatives for library users
+// who want ffmpeg's. All loop forever where the
 // format can. The output format is always given with -f because ffmpeg writes to a hidden
 // temporary name that is renamed into place only on success. The argument list is built by a
 // pure function so tests can check it without ffmpeg.
 
-/// A preview format made with ffmpeg.
+/// A preview format: MP4 and WebP are made by ffmpeg, GIF and APNG by animatic itself (or by ffmpeg through ``FFmpegPreview``).
 public enum PreviewFormat: String, CaseIterable, Sendable {
     case mp4, gif, webp, apng
 
