@@ -70,6 +70,6 @@ let package = Package(
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Images", "Rendering", "FrameFiles", "SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimaticTests", dependencies: ["animatic", "SceneFormat", "Images", "FrameFiles", "BrowserSupport"]),
         .testTarget(name: "AnimaticUIKitTests", dependencies: ["AnimaticUIKit", "recipes", "animatic", "ScenePlayer", "SceneFormat",
-                                                               "Rendering", "FrameFiles", "FrameOutput", "Compare", "Images"]),
+                                                               "Rendering", "FrameFiles", "FrameOutput", "Compare", "Images", "BrowserSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import BrowserSupport
 import Foundation
 import XCTest
 
@@ -20,20 +21,8 @@ enum CLI {
 
     @discardableResult
     static func run(_ args: [String], in directory: String? = nil) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = args
-        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read before waiting so a full pipe never blocks the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+        let result = try ExternalTool.capture(executable, args, in: directory ?? packageRoot)
+        return CommandResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     static func temporaryDirectory(_ name: String) throws -> String {

@@ -1,3 +1,4 @@
+import BrowserSupport
 import Foundation
 import SceneFormat
 import XCTest
@@ -34,19 +35,8 @@ func runCommand(_ program: String, _ arguments: [String], in directory: String =
     let path = program.hasPrefix("/") ? program
         : ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + program }.first { FileManager.default.isExecutableFile(atPath: $0) }
     guard let path, FileManager.default.isExecutableFile(atPath: path) else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+    let result = try ExternalTool.capture(path, arguments, in: directory)
+    return CommandResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
 }
 
 /// The built `animatic` executable (beside the test bundle).

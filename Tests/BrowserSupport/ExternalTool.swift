@@ -19,19 +19,31 @@ public enum ExternalTool {
 
     /// Runs `executable` with `arguments`; returns its exit status and standard output.
     public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+        let result = try capture(executable, arguments, in: directory)
+        return (result.status, result.stdout)
+    }
+
+    /// Runs `executable` with `arguments` (standard input empty); returns its exit status,
+    /// standard output and standard error. Both outputs go to files, so a program that writes
+    /// a lot to one of them never blocks on a full pipe.
+    public static func capture(_ executable: String, _ arguments: [String],
+                               in directory: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-tool-\(UUID().uuidString).txt")
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-tool-\(UUID().uuidString)")
+        let out = base.appendingPathExtension("out"), err = base.appendingPathExtension("err")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: out) }
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
         process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: out), as: UTF8.self))
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
 }
 

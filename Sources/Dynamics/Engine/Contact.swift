@@ -162,10 +162,7 @@ extension World {
     /// events and wakes follow in contact order. The result is the same for any worker count.
     func collide(dt: Double) {
         var removed = false
-        var work = narrowPhaseWork
-        narrowPhaseWork = []
-        work.removeAll(keepingCapacity: true)
-        var separated: [UInt64] = []
+        narrowPhaseWork.removeAll(keepingCapacity: true)
         contacts.withUnsafeMutableBufferPointer { cp in
             shapes.withUnsafeBufferPointer { sp in
                 bodies.withUnsafeBufferPointer { bp in
@@ -174,7 +171,7 @@ extension World {
                         let sa = c.pointee.shapeA, sb = c.pointee.shapeB
                         if !sp[sa].fatAABB.overlaps(sp[sb].fatAABB) {
                             // Marked, removed once after the passes (events are emitted in contact order).
-                            separated.append(c.pointee.key)
+                            pairs.remove(c.pointee.key)
                             c.pointee.key = UInt64.max
                             removed = true
                             continue
@@ -182,14 +179,13 @@ extension World {
                         let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
                         let awakeA = bp[bodyA].isAwake && bp[bodyA].type != .staticBody
                         let awakeB = bp[bodyB].isAwake && bp[bodyB].type != .staticBody
-                        if awakeA || awakeB { work.append(Int32(i)) }
+                        if awakeA || awakeB { narrowPhaseWork.append(Int32(i)) }
                     }
                 }
             }
         }
-        for key in separated { pairs.remove(key) }
-        narrowPhaseWork = work
         if touchingChanged.count < contacts.count { touchingChanged = [Bool](repeating: false, count: contacts.count) }
+        let work = narrowPhaseWork
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
         shapes.withUnsafeBufferPointer { sp in

@@ -71,8 +71,6 @@ extension World {
         sequentialContacts.removeAll(keepingCapacity: true)
         // Contacts, shapes and bodies are read through pointers: copying each contact (and
         // two shapes) out of the arrays was a visible part of the step.
-        var made = sequentialContacts
-        sequentialContacts = []
         withSolverInputs { cp, sp, bp, sb in
             for ci in 0..<cp.count {
                 let c = cp.baseAddress! + ci
@@ -81,15 +79,14 @@ extension World {
                 let activeA = bp[a].isAwake && bp[a].type != .staticBody
                 let activeB = bp[b].isAwake && bp[b].type != .staticBody
                 if !activeA && !activeB { continue }
-                made.append(Self.makeSequentialContact(ci, c, sp, bp, sb, warmStart: true))
+                sequentialContacts.append(Self.makeSequentialContact(ci, c, sp, bp, sb, warmStart: true))
             }
         }
-        sequentialContacts = made
     }
 
     /// Calls `body` with the contacts, shapes, bodies and solver bodies in place.
-    @inline(__always) private func withSolverInputs(_ body: (UnsafeBufferPointer<Contact>, UnsafeBufferPointer<Shape>,
-                                                            UnsafeBufferPointer<Body>, UnsafeBufferPointer<SequentialBody>) -> Void) {
+    @inline(__always) private func withSolverInputs<Result>(_ body: (UnsafeBufferPointer<Contact>, UnsafeBufferPointer<Shape>,
+                                                                    UnsafeBufferPointer<Body>, UnsafeBufferPointer<SequentialBody>) -> Result) -> Result {
         contacts.withUnsafeBufferPointer { cp in
             shapes.withUnsafeBufferPointer { sp in
                 bodies.withUnsafeBufferPointer { bp in
@@ -102,9 +99,7 @@ extension World {
     /// The constraint of contact `ci` from its manifold and the solver's body state; without
     /// warm starting its impulses start at zero.
     func makeSequentialContact(_ ci: Int, warmStart: Bool) -> SequentialContact {
-        var made = SequentialContact(contact: ci, bodyA: 0, bodyB: 0)
-        withSolverInputs { cp, sp, bp, sb in made = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: warmStart) }
-        return made
+        withSolverInputs { cp, sp, bp, sb in Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: warmStart) }
     }
 
     @inline(__always) private static func makeSequentialContact(_ ci: Int, _ contact: UnsafePointer<Contact>, _ shapes: UnsafeBufferPointer<Shape>,

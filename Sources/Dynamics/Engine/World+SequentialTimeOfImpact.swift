@@ -24,19 +24,16 @@ extension World {
         toiCandidates.removeAll(keepingCapacity: true)
         var scanned = 0
         func collectCandidates() {
-            var found = toiCandidates
-            toiCandidates = []
             contacts.withUnsafeMutableBufferPointer { cp in
                 bodies.withUnsafeBufferPointer { bp in
                     for k in scanned..<cp.count {
                         cp[k].toiValid = false; cp[k].toiCount = 0; cp[k].toiSkip = false
                         guard cp[k].solid else { continue }
                         let dynamicA = bp[cp[k].bodyA].type == .dynamic, dynamicB = bp[cp[k].bodyB].type == .dynamic
-                        if dynamicA != dynamicB { found.append(k) }
+                        if dynamicA != dynamicB { toiCandidates.append(k) }
                     }
                 }
             }
-            toiCandidates = found
             scanned = contacts.count
         }
         collectCandidates()

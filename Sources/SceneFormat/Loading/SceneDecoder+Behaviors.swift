@@ -88,17 +88,21 @@ extension SceneDecoder {
         }
     }
 
+    /// Reports `direction` given together with `angle` (one of them is redundant); true if so.
+    func givesDirectionAndAngle(_ object: ObjectReader) -> Bool {
+        guard object.has("direction"), let angleNode = object["angle"] else { return false }
+        error("give either `direction` or `angle` (+ `magnitude`), not both", at: angleNode,
+              hint: "`direction` [dx, dy] already fixes the angle")
+        return true
+    }
+
     /// `direction`, or `angle` + `magnitude`, or `direction` + `magnitude`, into one vector.
     /// Returns nil when the file gives none of them.
     func directionVector(_ object: ObjectReader, defaultAngle: Double, defaultMagnitude: Double) -> SceneVector? {
         let direction = object.vector("direction")
         let angle = object.number("angle")
         let magnitude = object.number("magnitude")
-        if object.has("direction"), let angleNode = object["angle"] {
-            error("give either `direction` or `angle` (+ `magnitude`), not both", at: angleNode,
-                  hint: "`direction` [dx, dy] already fixes the angle")
-            return nil
-        }
+        if givesDirectionAndAngle(object) { return nil }
         if let direction = direction {
             guard let magnitude = magnitude else { return direction }
             let length = direction.length
@@ -207,10 +211,7 @@ extension SceneDecoder {
         let direction = object.vector("direction")
         let angle = object.number("angle")
         let magnitude = object.number("magnitude")
-        if object.has("direction"), let angleNode = object["angle"] {
-            error("give either `direction` or `angle` (+ `magnitude`), not both", at: angleNode,
-                  hint: "`direction` [dx, dy] already fixes the angle")
-        }
+        _ = givesDirectionAndAngle(object)
         if let direction = direction {
             spec.angle = direction.angle
             spec.magnitude = magnitude ?? direction.length
