@@ -31,8 +31,10 @@ let package = Package(
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // The scene file: JSON5, model, loader with located errors, writer (Foundation only).
         .target(name: "SceneFormat", swiftSettings: fast),
+        // Prefetch and spin-pause hints for the engine's hot loops (static inline C).
+        .target(name: "CPUHints", path: "Sources/CPUHints"),
         // The rigid-body engine and the UIKit Dynamics API on it.
-        .target(name: "Dynamics", swiftSettings: fast),
+        .target(name: "Dynamics", dependencies: ["CPUHints"], swiftSettings: fast),
         // RGBA images and PNG encoding/decoding.
         .target(name: "Images", dependencies: ["CPNG"], swiftSettings: fast),
         // Frame states drawn with Cairo.

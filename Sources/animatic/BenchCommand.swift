@@ -56,12 +56,14 @@ enum BenchCommand {
             let steps = quick ? max(w.steps / 10, 1) : w.steps
             var times: [Double] = []
             var bodies = 0
+            var hash: UInt64 = 0
             for _ in 0..<runs {
                 let bench = EngineBenchmark(w, workers: workers)
                 bodies = bench.bodyCount
                 let start = DispatchTime.now().uptimeNanoseconds
                 for _ in 0..<steps { bench.step() }
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(steps))
+                hash = bench.stateHash
             }
             times.sort()
             let median = times[times.count / 2]
@@ -71,6 +73,9 @@ enum BenchCommand {
                 ("runs", .number(Double(runs))), ("ms_per_step", rounded(median)), ("min_ms", rounded(times.first!)),
                 ("max_ms", rounded(times.last!)), ("ns_per_body_step", rounded(median * 1e6 / Double(bodies))),
                 ("peak_rss_mb", rounded(residentMegabytes())),
+                // The end state, bit for bit: equal for any worker count, and a quick check that
+                // a speed change did not change the simulation.
+                ("state_hash", .string(String(hash, radix: 16))),
             ]).compactJSON())
             fflush(stdout)
         }

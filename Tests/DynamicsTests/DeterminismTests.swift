@@ -69,7 +69,7 @@ final class WorkerDeterminismTests: XCTestCase {
     }
 
     func testOneAndTwoWorkersGiveBitIdenticalStates() {
-        for (workload, steps) in [(EngineBenchmark.Workload.rain1000, 240), (.largePyramid, 60)] {
+        for (workload, steps) in [(EngineBenchmark.Workload.rain1000, 240), (.largePyramid, 60), (.manyPyramids, 21)] {
             let one = run(workload, workers: 1, steps: steps)
             let two = run(workload, workers: 2, steps: steps)
             XCTAssertEqual(one.hash, two.hash, "\(workload)")

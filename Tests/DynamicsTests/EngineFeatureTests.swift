@@ -130,3 +130,29 @@ final class SpeedCapTests: XCTestCase {
         XCTAssertLessThan(abs(world.angularVelocity(b)), 1000)
     }
 }
+
+/// A body whose state turns non-finite is frozen where it was and reported, in body order,
+/// whatever the worker count (the freeze runs on the stepping thread after the parallel
+/// write-back).
+final class NonFiniteBodyTests: XCTestCase {
+    func testANonFiniteBodyIsFrozenAndReportedForOneAndTwoWorkers() {
+        for workers in [1, 2] {
+            let (world, boxes) = Workloads.pyramid(base: 30)
+            world.workerCount = workers
+            // A box in the air far from the pyramid, so nothing it touches inherits its NaN.
+            var bd = BodyDef(); bd.position = Vec2(100, -50)
+            let loose = world.createBody(bd)
+            world.createShape(loose, .polygon(.box(halfWidth: 0.5, halfHeight: 0.5)), ShapeDef())
+            world.step(1.0 / 60)
+            let start = world.position(loose)
+            world.setLinearVelocity(loose, Vec2(.nan, 0))
+            world.nonFiniteBodies.removeAll()
+            world.step(1.0 / 60)
+            XCTAssertEqual(world.nonFiniteBodies, [loose.index], "workers \(workers)")
+            // Frozen where the bad step began, at rest; the pyramid steps on unharmed.
+            XCTAssertEqual(world.position(loose), start)
+            XCTAssertEqual(world.linearVelocity(loose), .zero)
+            for b in boxes { XCTAssertTrue(world.position(b).x.isFinite && world.position(b).y.isFinite) }
+        }
+    }
+}

@@ -16,6 +16,8 @@
 // sub-steps, in a few sweeps over each manifold's two points, using the approach speed
 // recorded when the gap closed (or at the step's start for points already touching).
 
+import CPUHints
+
 typealias F4 = SIMD4<Float>
 typealias I4 = SIMD4<Int32>
 
@@ -86,18 +88,42 @@ extension World {
 
         let firstBatch = batchStarts(colorCount: colorCount)
         batchColorStarts = firstBatch
-        batches.removeAll(keepingCapacity: true)
-        batches.append(contentsOf: repeatElement(ContactBatch(dummy: dummy), count: firstBatch[colorCount + 1]))
+        let batchCount = firstBatch[colorCount + 1]
+        // Which candidate sits in each lane (-1: empty), decided in candidate order so the
+        // layout is the same for any worker count; the lanes are then filled batch by batch
+        // (a thread owns whole batches: lanes of one vector must not be written by two).
+        laneCandidates.removeAll(keepingCapacity: true)
+        laneCandidates.append(contentsOf: repeatElement(-1, count: 4 * batchCount))
         var filled = [Int](repeating: 0, count: colorCount + 1)
+        for k in candidates.indices {
+            let color = Int(colorOf[k])
+            let slot = filled[color]
+            filled[color] += 1
+            let overflow = color == colorCount
+            let batch = firstBatch[color] + (overflow ? slot : slot >> 2)
+            laneCandidates[4 * batch + (overflow ? 0 : slot & 3)] = Int32(k)
+        }
+        if batches.count > batchCount { batches.removeLast(batches.count - batchCount) }
+        while batches.count < batchCount { batches.append(ContactBatch(dummy: dummy)) }
 
         batches.withUnsafeMutableBufferPointer { bp in
-            for (k, ci) in candidates.enumerated() {
-                let color = Int(colorOf[k])
-                let slot = filled[color]
-                filled[color] += 1
-                let overflow = color == colorCount
-                let batch = bp.baseAddress! + firstBatch[color] + (overflow ? slot : slot >> 2)
-                let lane = overflow ? 0 : slot & 3
+            laneCandidates.withUnsafeBufferPointer { lanes in
+            candidates.withUnsafeBufferPointer { cands in
+            contacts.withUnsafeBufferPointer { ct in
+            bodies.withUnsafeBufferPointer { bs in
+            parallelRanges(batchCount, grain: 32) { range in
+            for b in range {
+              // The lanes of a color read contacts and bodies out of memory order, one
+              // dependent miss after another: ask for the contacts a few batches ahead and,
+              // once those have arrived, for their bodies.
+              prefetchContacts(of: b + 8, in: range, lanes, cands, ct)
+              prefetchBodies(of: b + 4, in: range, lanes, cands, ct, bs)
+              let batch = bp.baseAddress! + b
+              batch.pointee = ContactBatch(dummy: dummy)
+              for lane in 0..<4 {
+                let k = Int(lanes[4 * b + lane])
+                if k < 0 { continue }
+                let ci = cands[k]
                 let c = contacts[Int(ci)]
                 let (mA, iA) = solverMass(c.bodyA), (mB, iB) = solverMass(c.bodyB)
                 // Static and sleeping bodies read the dummy state at rest.
@@ -171,7 +197,59 @@ extension World {
                         batch.pointee.blockable[lane] = 1
                     }
                 }
+              }
             }
+            }
+            }
+            }
+            }
+            }
+        }
+    }
+
+    /// Runs `body` over `0..<count` split across the worker pool when there is one and the
+    /// work is worth splitting, else in one piece on this thread. Each index must write only
+    /// what it owns, so the result is the same for any worker count.
+    @inline(__always) func parallelRanges(_ count: Int, grain: Int, _ body: (Range<Int>) -> Void) {
+        if let pool = workerPool, count >= 2 * grain {
+            pool.forEach(in: 0..<count, grain: grain, body)
+        } else if count > 0 {
+            body(0..<count)
+        }
+    }
+
+    /// Prefetches every cache line of `bytes` bytes at `start` (which need not be aligned).
+    @inline(__always) private func prefetchLines(_ start: UnsafeRawPointer, bytes: Int) {
+        var line = UInt(bitPattern: start) & ~63
+        let end = UInt(bitPattern: start) + UInt(bytes)
+        while line < end {
+            animatic_prefetch(UnsafeRawPointer(bitPattern: line))
+            line += 64
+        }
+    }
+
+    /// Prefetches the contacts in the lanes of `batch`.
+    @inline(__always) private func prefetchContacts(of batch: Int, in range: Range<Int>, _ lanes: UnsafeBufferPointer<Int32>,
+                                                    _ cands: UnsafeBufferPointer<Int32>, _ ct: UnsafeBufferPointer<Contact>) {
+        guard batch < range.upperBound else { return }
+        for lane in 0..<4 {
+            let k = Int(lanes[4 * batch + lane])
+            if k < 0 { continue }
+            prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[k])), bytes: MemoryLayout<Contact>.stride)
+        }
+    }
+
+    /// Prefetches the two bodies of each contact in the lanes of `batch`.
+    @inline(__always) private func prefetchBodies(of batch: Int, in range: Range<Int>, _ lanes: UnsafeBufferPointer<Int32>,
+                                                  _ cands: UnsafeBufferPointer<Int32>, _ ct: UnsafeBufferPointer<Contact>,
+                                                  _ bs: UnsafeBufferPointer<Body>) {
+        guard batch < range.upperBound else { return }
+        for lane in 0..<4 {
+            let k = Int(lanes[4 * batch + lane])
+            if k < 0 { continue }
+            let c = ct.baseAddress! + Int(cands[k])
+            prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyA), bytes: MemoryLayout<Body>.stride)
+            prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyB), bytes: MemoryLayout<Body>.stride)
         }
     }
 
@@ -281,9 +359,12 @@ extension World {
             let k = BatchTerms(c)
             let s0 = separationNow(c.pointee.p0, A, B, k), s1 = separationNow(c.pointee.p1, A, B, k)
             // Both points record their approach speed before either pushes: a flat landing
-            // must see the same speed at both corners, or restitution makes it spin.
-            recordApproach(&c.pointee.p0, s0, A, B, k, step)
-            recordApproach(&c.pointee.p1, s1, A, B, k, step)
+            // must see the same speed at both corners, or restitution makes it spin. Only
+            // points whose gap was open at the step's start record; in a resting pile none is.
+            if any((c.pointee.p0.recordable .> 0) .| (c.pointee.p1.recordable .> 0)) {
+                recordApproach(&c.pointee.p0, s0, A, B, k, step)
+                recordApproach(&c.pointee.p1, s1, A, B, k, step)
+            }
             solveNormalPair(&c.pointee.p0, &c.pointee.p1, s0, s1, &A, &B, k, step)
             if reversed {
                 solveFrictionPoint(&c.pointee.p1, &A, &B, k)
@@ -338,7 +419,9 @@ extension World {
     func storeImpulses() {
         batches.withUnsafeBufferPointer { bp in
             contacts.withUnsafeMutableBufferPointer { ct in
-                for c in bp {
+              // Each contact sits in one lane of one batch: batches write disjoint contacts.
+              parallelRanges(bp.count, grain: 64) { range in
+                for c in bp[range] {
                     for lane in 0..<4 where c.contact[lane] >= 0 {
                         let m = ct.baseAddress! + Int(c.contact[lane])
                         m.pointee.manifold.p0.normalImpulse = Double(c.p0.normalImpulse[lane])
@@ -353,6 +436,7 @@ extension World {
                         }
                     }
                 }
+              }
             }
         }
     }

@@ -9,6 +9,7 @@
 // the pool, so dropping the pool stops them cleanly.
 import Foundation
 import Synchronization
+import CPUHints
 
 final class WorkerPool: @unchecked Sendable {
     /// What the caller and the workers share.
@@ -54,8 +55,9 @@ final class WorkerPool: @unchecked Sendable {
         }
 
         @inline(__always) func pause() {
-            // A few relaxed loads keep the loop from hammering the cache line.
-            for _ in 0..<8 { _ = finishedChunks.load(ordering: .relaxed) }
+            // The processor's spin-wait hint: the waiting core stops hammering the shared
+            // cache line and yields its pipeline for a few dozen cycles.
+            animatic_spin_pause()
         }
     }
 

@@ -11,9 +11,9 @@ import Foundation
 extension World {
     func solveContinuous() {
         for i in awakeBodies where bodies[i].type == .dynamic {
-            let b = bodies[i]
-            let travel = (b.center - b.center0).length
-            if travel <= 0.5 * b.minExtent || bodyShapes[i].isEmpty { continue }
+            // Field reads: most bodies stop here, and a copy of the whole body costs more.
+            let travel = (bodies[i].center - bodies[i].center0).length
+            if travel <= 0.5 * bodies[i].minExtent || bodyShapes[i].isEmpty { continue }
             var t = sweepAgainstStatic(body: i)
             if t >= 1 { continue }
             t = max(0, t)

@@ -3,7 +3,11 @@
 // velocities, warm start, solve with bias, integrate positions, relax} -> restitution ->
 // store impulses -> write back transforms and fat AABBs -> continuous collision for fast
 // bodies -> islands and sleep. The awake-body list and the constraint arrays are reused
-// between steps, so a step allocates nothing once the world has warmed up.
+// between steps, so a step allocates nothing once the world has warmed up. With a worker
+// pool, every per-body loop (state load, velocity and position integration, write-back) and
+// the contact preparation split across the threads; each index writes only its own body or
+// batch, and what must happen in order (non-finite freezes, broad-phase updates) runs after,
+// on this thread, so the states are bit-identical for any worker count.
 import Foundation
 
 extension World {
@@ -22,16 +26,29 @@ extension World {
         // call) enter within the solver's speed caps, like every integrated velocity: the
         // contact preparation records approach speeds from them, and restitution bouncing at an
         // uncapped approach speed would feed itself step after step (measured: 10^6 m/s).
-        for i in awakeBodies {
-            let (v, w) = cappedVelocity(bodies[i].linearVelocity, bodies[i].angularVelocity, h: h)
-            bodies[i].linearVelocity = v
-            bodies[i].angularVelocity = w
-            states[i] = BodyState(v: v, w: w)
-        }
         if integrationDelta.count < bodies.count { integrationDelta = [Vec2](repeating: .zero, count: bodies.count) }
-        for i in awakeBodies { integrationDelta[i] = .zero }
         if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
-        for i in awakeBodies { constrained[i] = false }
+        bodies.withUnsafeMutableBufferPointer { bs in
+        states.withUnsafeMutableBufferPointer { st in
+        integrationDelta.withUnsafeMutableBufferPointer { deltas in
+        constrained.withUnsafeMutableBufferPointer { held in
+        awakeBodies.withUnsafeBufferPointer { awake in
+            parallelRanges(awake.count, grain: 256) { range in
+                for i in awake[range] {
+                    let b = bs.baseAddress! + i
+                    let (v, w) = cappedVelocity(b.pointee.linearVelocity, b.pointee.angularVelocity, h: h)
+                    b.pointee.linearVelocity = v
+                    b.pointee.angularVelocity = w
+                    st[i] = BodyState(v: v, w: w)
+                    deltas[i] = .zero
+                    held[i] = false
+                }
+            }
+        }
+        }
+        }
+        }
+        }
         prepareVelocityIntegration(h: h)
         prepareContacts(h: h)
         prepareJoints(h: h)
@@ -104,7 +121,8 @@ extension World {
         integration.withUnsafeBufferPointer { items in
             states.withUnsafeMutableBufferPointer { st in
                 integrationDelta.withUnsafeMutableBufferPointer { deltas in
-                for item in items {
+                parallelRanges(items.count, grain: 256) { range in
+                for item in items[range] {
                     let p = st.baseAddress! + item.index
                     // Damping after the forces (v /= 1 + h c): terminal speed a / c, so a huge
                     // resistance really holds an item still against gravity (UIKit's recipe).
@@ -114,6 +132,7 @@ extension World {
                     let (v, w) = cappedVelocity(damped, item.angularDamping * (p.pointee.w + item.dw), h: h)
                     p.pointee.v = v
                     p.pointee.w = w
+                }
                 }
                 }
             }
@@ -135,25 +154,36 @@ extension World {
     /// Bodies held by contacts or joints keep the plain update, so a resting body never creeps.
     private func integratePositions(h: Double) {
         states.withUnsafeMutableBufferPointer { st in
-                for i in awakeBodies {
+        awakeBodies.withUnsafeBufferPointer { awake in
+        constrained.withUnsafeBufferPointer { held in
+        integrationDelta.withUnsafeBufferPointer { deltas in
+            parallelRanges(awake.count, grain: 256) { range in
+                for i in awake[range] {
                     var s = st[i]
                     s.dq = s.dq.integrated(by: h * s.w)
-                    if !constrained[i] {
+                    if !held[i] {
                         // Half the velocity change of the forces comes off: x += v0 h + a h^2 / 2.
-                        s.dp = s.dp + h * s.v - (0.5 * h) * integrationDelta[i]
+                        s.dp = s.dp + h * s.v - (0.5 * h) * deltas[i]
                     } else {
                         s.dp = s.dp + h * s.v
                     }
                     st[i] = s
                 }
+            }
+        }
+        }
+        }
         }
     }
 
     /// Writes the step's deltas back to the bodies and refreshes their broad-phase boxes.
     private func finalizeBodies(dt: Double) {
         bodies.withUnsafeMutableBufferPointer { bs in
-            for i in awakeBodies {
-                let s = states[i]
+        states.withUnsafeBufferPointer { st in
+        awakeBodies.withUnsafeBufferPointer { awake in
+          parallelRanges(awake.count, grain: 256) { range in
+            for i in awake[range] {
+                let s = st[i]
                 let b = bs.baseAddress! + i
                 b.pointee.center0 = b.pointee.center
                 b.pointee.rotation0 = b.pointee.transform.q
@@ -166,17 +196,21 @@ extension World {
                 b.pointee.transform.p = b.pointee.center - q.apply(b.pointee.localCenter)
                 b.pointee.force = .zero
                 b.pointee.torque = 0
-                if !(b.pointee.center.isFinite && s.v.isFinite && s.w.isFinite) {
-                    // Never let a non-finite state spread: freeze the body where it was.
-                    let q0 = b.pointee.rotation0
-                    b.pointee.center = b.pointee.center0; b.pointee.transform.q = q0
-                    b.pointee.transform.p = b.pointee.center0 - q0.apply(b.pointee.localCenter)
-                    b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
-                    nonFiniteBodies.append(i)
-                }
             }
+          }
+        }
+        }
         }
         for i in awakeBodies {
+            if !(bodies[i].center.isFinite && states[i].v.isFinite && states[i].w.isFinite) {
+                // Never let a non-finite state spread: freeze the body where it was (in body
+                // order, on this thread, so the list reads the same for any worker count).
+                let q0 = bodies[i].rotation0
+                bodies[i].center = bodies[i].center0; bodies[i].transform.q = q0
+                bodies[i].transform.p = bodies[i].center0 - q0.apply(bodies[i].localCenter)
+                bodies[i].linearVelocity = .zero; bodies[i].angularVelocity = 0
+                nonFiniteBodies.append(i)
+            }
             for sh in bodyShapes[i] where shapes[sh].alive { updateProxy(sh) }
         }
     }

@@ -109,6 +109,8 @@ final class World {
     var narrowPhaseWork: [Int32] = []
     var touchingChanged: [Bool] = []
     var candidates: [Int32] = []
+    /// Per batch lane, the index into `candidates` it holds (-1 empty).
+    var laneCandidates: [Int32] = []
     var integrationDelta: [Vec2] = []
     var activeJoints: [Int] = []
     var constrained: [Bool] = []
