@@ -24,6 +24,15 @@ struct Contact {
     var toiSkip = false
 }
 
+/// What the narrow phase found for one contact this step.
+enum NarrowPhaseOutcome: UInt8 {
+    case unchanged
+    /// The fat boxes no longer overlap: the pair is dropped.
+    case separated
+    /// The manifold started or stopped touching: an event (and maybe a wake) follows.
+    case touchingChanged
+}
+
 @inline(__always) func pairKey(_ a: Int, _ b: Int) -> UInt64 {
     a < b ? UInt64(a) << 32 | UInt64(b) : UInt64(b) << 32 | UInt64(a)
 }
@@ -156,68 +165,61 @@ extension World {
     }
 
     /// Narrow phase: updates every contact's manifold, matches ids for warm starting and
-    /// emits began/ended events. Three passes: pairs whose fat boxes separated are dropped and
-    /// the contacts to update listed (in contact order); the manifolds are computed, each a
-    /// pure function of its own contact, two shapes and bodies, on the worker pool; then
-    /// events and wakes follow in contact order. The result is the same for any worker count.
+    /// emits began/ended events. Two passes: on the worker pool, each contact whose fat boxes
+    /// separated is marked for removal and each other one with an awake body gets its
+    /// manifold (a pure function of its own contact, two shapes and bodies); then, in contact
+    /// order on this thread, pairs are dropped and events and wakes follow. The result is the
+    /// same for any worker count.
     func collide(dt: Double) {
-        var removed = false
-        narrowPhaseWork.removeAll(keepingCapacity: true)
-        contacts.withUnsafeMutableBufferPointer { cp in
-            shapes.withUnsafeBufferPointer { sp in
-                bodies.withUnsafeBufferPointer { bp in
-                    for i in 0..<cp.count {
-                        let c = cp.baseAddress! + i
-                        let sa = c.pointee.shapeA, sb = c.pointee.shapeB
-                        if !sp[sa].fatAABB.overlaps(sp[sb].fatAABB) {
-                            // Marked, removed once after the passes (events are emitted in contact order).
-                            pairs.remove(c.pointee.key)
-                            c.pointee.key = UInt64.max
-                            removed = true
-                            continue
-                        }
-                        let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
-                        let awakeA = bp[bodyA].isAwake && bp[bodyA].type != .staticBody
-                        let awakeB = bp[bodyB].isAwake && bp[bodyB].type != .staticBody
-                        if awakeA || awakeB { narrowPhaseWork.append(Int32(i)) }
-                    }
-                }
-            }
+        if narrowPhaseOutcome.count < contacts.count {
+            narrowPhaseOutcome = [NarrowPhaseOutcome](repeating: .unchanged, count: contacts.count)
         }
-        if touchingChanged.count < contacts.count { touchingChanged = [Bool](repeating: false, count: contacts.count) }
-        let work = narrowPhaseWork
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
         shapes.withUnsafeBufferPointer { sp in
         bodies.withUnsafeBufferPointer { bp in
         contacts.withUnsafeMutableBufferPointer { cp in
-        touchingChanged.withUnsafeMutableBufferPointer { changed in
-            let contactBase = cp.baseAddress!, changedBase = changed.baseAddress!
-            let update = { (range: Range<Int>) in
-                for k in range {
-                    let i = Int(work[k])
-                    changedBase[i] = self.updateManifold(contactBase + i, dt: dt, vp, np, sp, bp)
+        narrowPhaseOutcome.withUnsafeMutableBufferPointer { outcome in
+            let contactBase = cp.baseAddress!, outcomeBase = outcome.baseAddress!
+            parallelRanges(cp.count, grain: 64) { range in
+                for i in range {
+                    let c = contactBase + i
+                    if !sp[c.pointee.shapeA].fatAABB.overlaps(sp[c.pointee.shapeB].fatAABB) {
+                        outcomeBase[i] = .separated
+                        continue
+                    }
+                    let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
+                    let awakeA = bp[bodyA].isAwake && bp[bodyA].type != .staticBody
+                    let awakeB = bp[bodyB].isAwake && bp[bodyB].type != .staticBody
+                    if awakeA || awakeB, self.updateManifold(c, dt: dt, vp, np, sp, bp) { outcomeBase[i] = .touchingChanged }
                 }
             }
-            if let pool = workerPool { pool.forEach(in: 0..<work.count, grain: 64, update) } else { update(0..<work.count) }
         }
         }
         }
         }
         }
         }
-        // Events and wakes in contact order.
+        // Removals, events and wakes in contact order.
+        var removed = false
         for i in contacts.indices {
-            if contacts[i].key == UInt64.max {
+            switch narrowPhaseOutcome[i] {
+            case .unchanged:
+                continue
+            case .separated:
+                narrowPhaseOutcome[i] = .unchanged
+                pairs.remove(contacts[i].key)
+                // Marked, removed once after the pass.
+                contacts[i].key = UInt64.max
+                removed = true
                 if contacts[i].touching && contacts[i].enableEvents {
                     contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: contacts[i].shapeA),
                                                             shapeB: ShapeID(index: contacts[i].shapeB)))
                 }
-                continue
+            case .touchingChanged:
+                narrowPhaseOutcome[i] = .unchanged
+                emitTouchingChange(i)
             }
-            guard touchingChanged[i] else { continue }
-            touchingChanged[i] = false
-            emitTouchingChange(i)
         }
         if removed {
             contacts.removeAll { $0.key == UInt64.max }

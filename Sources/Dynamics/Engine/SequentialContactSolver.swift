@@ -68,9 +68,11 @@ struct SequentialContact {
 extension World {
     /// Builds the constraints of touching solid contacts that involve an awake body.
     func prepareSequentialContacts() {
-        sequentialContacts.removeAll(keepingCapacity: true)
         // Contacts, shapes and bodies are read through pointers: copying each contact (and
-        // two shapes) out of the arrays was a visible part of the step.
+        // two shapes) out of the arrays was a visible part of the step. The solved contacts
+        // are listed in contact order first, then their constraints are made on the worker
+        // pool, each into its own slot.
+        sequentialWork.removeAll(keepingCapacity: true)
         withSolverInputs { cp, sp, bp, sb in
             for ci in 0..<cp.count {
                 let c = cp.baseAddress! + ci
@@ -79,7 +81,22 @@ extension World {
                 let activeA = bp[a].isAwake && bp[a].type != .staticBody
                 let activeB = bp[b].isAwake && bp[b].type != .staticBody
                 if !activeA && !activeB { continue }
-                sequentialContacts.append(Self.makeSequentialContact(ci, c, sp, bp, sb, warmStart: true))
+                sequentialWork.append(Int32(ci))
+            }
+        }
+        let count = sequentialWork.count
+        if sequentialContacts.count > count { sequentialContacts.removeLast(sequentialContacts.count - count) }
+        while sequentialContacts.count < count { sequentialContacts.append(SequentialContact(contact: 0, bodyA: 0, bodyB: 0)) }
+        withSolverInputs { cp, sp, bp, sb in
+            sequentialWork.withUnsafeBufferPointer { work in
+                sequentialContacts.withUnsafeMutableBufferPointer { out in
+                    parallelRanges(count, grain: 64) { range in
+                        for k in range {
+                            let ci = Int(work[k])
+                            out[k] = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: true)
+                        }
+                    }
+                }
             }
         }
     }

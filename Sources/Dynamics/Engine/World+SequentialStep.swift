@@ -111,7 +111,9 @@ extension World {
         }
         bodies.withUnsafeMutableBufferPointer { bs in
             sequentialBodies.withUnsafeMutableBufferPointer { sb in
-                for i in bs.indices where bs[i].alive {
+              // Each body writes only its own records: split across the worker pool.
+              parallelRanges(bs.count, grain: 256) { range in
+                for i in range where bs[i].alive {
                     let b = bs[i]
                     let moving = b.type != .staticBody && b.isAwake
                     let dynamic = moving && b.type == .dynamic
@@ -142,6 +144,7 @@ extension World {
                     }
                     sb[i] = s
                 }
+              }
             }
         }
     }
@@ -149,7 +152,11 @@ extension World {
     /// x += h v, a += h w, with Box2D's per-step caps on translation and rotation.
     private func integrateSequentialPositions(h: Double) {
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
-            for i in awakeBodies { integrate(&sb[i], h: h) }
+            awakeBodies.withUnsafeBufferPointer { awake in
+                parallelRanges(awake.count, grain: 256) { range in
+                    for i in awake[range] { integrate(&sb[i], h: h) }
+                }
+            }
         }
     }
 
@@ -171,7 +178,9 @@ extension World {
     private func storeSequentialBodies() {
         bodies.withUnsafeMutableBufferPointer { bs in
             sequentialBodies.withUnsafeBufferPointer { sb in
-                for i in awakeBodies {
+            awakeBodies.withUnsafeBufferPointer { awake in
+              parallelRanges(awake.count, grain: 256) { range in
+                for i in awake[range] {
                     let s = sb[i]
                     let b = bs.baseAddress! + i
                     b.pointee.force = .zero
@@ -187,12 +196,16 @@ extension World {
                     } else {
                         b.pointee.linearVelocity = .zero
                         b.pointee.angularVelocity = 0
-                        nonFiniteBodies.append(i)
                     }
                 }
+              }
+            }
             }
         }
         for i in awakeBodies {
+            // Listed here, in body order, so the list is the same for any worker count.
+            let s = sequentialBodies[i]
+            if !(s.c.isFinite && s.a.isFinite && s.v.isFinite && s.w.isFinite) { nonFiniteBodies.append(i) }
             for sh in bodyShapes[i] where shapes[sh].alive { updateProxy(sh) }
         }
     }

@@ -105,9 +105,8 @@ final class World {
         didSet { workerPool = workerCount > 1 ? WorkerPool(threads: workerCount) : nil }
     }
     var workerPool: WorkerPool?
-    /// The narrow phase's work list and which of those contacts changed touching state.
-    var narrowPhaseWork: [Int32] = []
-    var touchingChanged: [Bool] = []
+    /// Per contact, what this step's narrow phase found (reset as it is read).
+    var narrowPhaseOutcome: [NarrowPhaseOutcome] = []
     var candidates: [Int32] = []
     /// Per batch lane, the index into `candidates` it holds (-1 empty).
     var laneCandidates: [Int32] = []
@@ -121,6 +120,8 @@ final class World {
     /// Sequential-impulse scratch (Box2D 2.2 step), reused between steps.
     var sequentialBodies: [SequentialBody] = []
     var sequentialContacts: [SequentialContact] = []
+    /// The contacts the sequential solver takes this step, in contact order.
+    var sequentialWork: [Int32] = []
     var toiCandidates: [Int] = []
     var sequentialBatches: [SequentialBatch] = []
     /// Bodies the batches hold this step (their velocities live in `states` meanwhile).
