@@ -95,6 +95,36 @@ extension World {
         }
     }
 
+    /// `updateProxy` for every shape of the awake bodies, in body order. The boxes (a vertex
+    /// loop per shape) are computed on the worker pool, each into its own shape's slot; the
+    /// tree moves and the move buffer, which other shapes share, follow on this thread in the
+    /// same order as one `updateProxy` after another, so the tree is the same either way.
+    func refreshAwakeProxies() {
+        if proxyBoxes.count < shapes.count { proxyBoxes = [AABB?](repeating: nil, count: shapes.count) }
+        proxyBoxes.withUnsafeMutableBufferPointer { boxes in
+        awakeBodies.withUnsafeBufferPointer { awake in
+            parallelRanges(awake.count, grain: 256) { range in
+                for i in awake[range] {
+                    for sh in self.bodyShapes[i] where self.shapes[sh].alive && !self.shapes[sh].proxyIsStatic {
+                        let box = self.predictedAABB(sh)
+                        if !self.shapes[sh].fatAABB.contains(box) { boxes[sh] = box }
+                    }
+                }
+            }
+        }
+        }
+        for i in awakeBodies {
+            for sh in bodyShapes[i] where shapes[sh].alive {
+                guard let box = proxyBoxes[sh] else { continue }
+                proxyBoxes[sh] = nil
+                let fat = box.expanded(by: fatMargin(sh))
+                shapes[sh].fatAABB = fat
+                dynamicTree.moveProxy(shapes[sh].proxy, aabb: fat)
+                moveBuffer.append(sh)
+            }
+        }
+    }
+
     func destroyContacts(ofShape s: Int) {
         var i = 0
         while i < contacts.count {

@@ -206,8 +206,8 @@ extension World {
             // Listed here, in body order, so the list is the same for any worker count.
             let s = sequentialBodies[i]
             if !(s.c.isFinite && s.a.isFinite && s.v.isFinite && s.w.isFinite) { nonFiniteBodies.append(i) }
-            for sh in bodyShapes[i] where shapes[sh].alive { updateProxy(sh) }
         }
+        refreshAwakeProxies()
     }
 
     /// A began event reports the point that took the largest normal impulse in the solve that

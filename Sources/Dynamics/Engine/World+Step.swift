@@ -211,8 +211,8 @@ extension World {
                 bodies[i].linearVelocity = .zero; bodies[i].angularVelocity = 0
                 nonFiniteBodies.append(i)
             }
-            for sh in bodyShapes[i] where shapes[sh].alive { updateProxy(sh) }
         }
+        refreshAwakeProxies()
     }
 }
 

@@ -105,6 +105,8 @@ final class World {
         didSet { workerPool = workerCount > 1 ? WorkerPool(threads: workerCount) : nil }
     }
     var workerPool: WorkerPool?
+    /// Per shape, a box that escaped its fat box this step (filled in parallel, cleared as read).
+    var proxyBoxes: [AABB?] = []
     /// Per contact, what this step's narrow phase found (reset as it is read).
     var narrowPhaseOutcome: [NarrowPhaseOutcome] = []
     var candidates: [Int32] = []
