@@ -148,6 +148,18 @@ struct SubStepTerms {
     return (bias, massScale, impulseScale)
 }
 
+/// One normal row solved on the velocities as they are (Box2D v3's sequential rows).
+@inline(__always) func solveNormalRow(_ p: inout WidePoint, _ r: (bias: F4, massScale: F4, impulseScale: F4),
+                                      _ A: inout WideBody, _ B: inout WideBody, _ k: BatchTerms) {
+    let old = p.normalImpulse
+    let vn = relativeSpeed(p, A, B, k.nx, k.ny)
+    let new = vmax(old - p.normalMass * r.massScale * (vn + r.bias) - r.impulseScale * old, F4())
+    let applied = new - old
+    p.normalImpulse = new
+    p.maxNormalImpulse = vmax(p.maxNormalImpulse, applied)
+    applyImpulse(applied * k.nx, applied * k.ny, p, &A, &B, k)
+}
+
 /// The two normal rows of a manifold. While both points close an open gap and the 2x2
 /// system is well conditioned they are solved at once (Box2D 2.4's block solver): one after
 /// the other, the first point took more than its share and a box landing flat tipped by
@@ -162,18 +174,8 @@ struct SubStepTerms {
     if !any(landing) {
         // No lane lands (most batches of a pile): the two rows one after the other, straight
         // on the velocities. The same arithmetic in the same order as the general path below.
-        let vn0 = relativeSpeed(p0, A, B, k.nx, k.ny)
-        let new0 = vmax(old0 - p0.normalMass * r0.massScale * (vn0 + r0.bias) - r0.impulseScale * old0, zero)
-        let applied0 = new0 - old0
-        p0.normalImpulse = new0
-        p0.maxNormalImpulse = vmax(p0.maxNormalImpulse, applied0)
-        applyImpulse(applied0 * k.nx, applied0 * k.ny, p0, &A, &B, k)
-        let vn1 = relativeSpeed(p1, A, B, k.nx, k.ny)
-        let new1 = vmax(old1 - p1.normalMass * r1.massScale * (vn1 + r1.bias) - r1.impulseScale * old1, zero)
-        let applied1 = new1 - old1
-        p1.normalImpulse = new1
-        p1.maxNormalImpulse = vmax(p1.maxNormalImpulse, applied1)
-        applyImpulse(applied1 * k.nx, applied1 * k.ny, p1, &A, &B, k)
+        solveNormalRow(&p0, r0, &A, &B, k)
+        solveNormalRow(&p1, r1, &A, &B, k)
         return
     }
     let vn0 = relativeSpeed(p0, A, B, k.nx, k.ny), vn1 = relativeSpeed(p1, A, B, k.nx, k.ny)
