@@ -80,7 +80,7 @@ final class World {
     var bodyShapes: [[Int]] = []
     var bodyJoints: [[Int]] = []
     var contacts: [Contact] = []
-    var pairs = Set<UInt64>()
+    var pairs = PairSet()
     var joints: [Joint] = []
     var dynamicTree = DynamicTree()
     var staticTree = DynamicTree()
