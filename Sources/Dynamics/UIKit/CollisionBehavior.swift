@@ -62,7 +62,7 @@ public final class CollisionBehavior: DynamicBehavior {
     var boundaryRevision = 0
     var builtRevision = -1
     /// Touching shape-pair counts per item pair (or item + boundary) for once-per-touch callbacks.
-    var touchCounts: [String: Int] = [:]
+    var touchCounts: [TouchKey: Int] = [:]
     /// The mode the engine's pair filter last saw (a change re-filters the items).
     var filteredMode: Mode?
 
@@ -213,16 +213,24 @@ public final class CollisionBehavior: DynamicBehavior {
     }
 
     /// Counts one more touching shape pair for a key; true for the first (a began callback).
-    func countTouch(_ key: String) -> Bool {
+    func countTouch(_ key: TouchKey) -> Bool {
         touchCounts[key, default: 0] += 1
         return touchCounts[key] == 1
     }
 
     /// Counts one touching shape pair less; true when the last one ended (an ended callback).
-    func releaseTouch(_ key: String) -> Bool {
+    func releaseTouch(_ key: TouchKey) -> Bool {
         guard let n = touchCounts[key] else { return false }
         if n <= 1 { touchCounts[key] = nil; return true }
         touchCounts[key] = n - 1
         return false
     }
+}
+
+/// What a collision behavior counts touches of: two items (their serials, the earlier-joined
+/// first) or an item and a boundary (nil: the reference-bounds boundary). A value key rather
+/// than a formatted string: a pile landing reports thousands of touches a step.
+enum TouchKey: Hashable {
+    case items(Int, Int)
+    case boundary(item: Int, identifier: String?)
 }

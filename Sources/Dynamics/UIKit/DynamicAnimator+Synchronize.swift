@@ -209,9 +209,9 @@ extension DynamicAnimator {
         case (.item(let sa), .item(let sb)):
             guard let ra = recordBySerial[sa], let rb = recordBySerial[sb] else { return }
             let (first, second) = ra <= rb ? (records[ra], records[rb]) : (records[rb], records[ra])
-            let key = "\(first.serial)-\(second.serial)"
+            let key = TouchKey.items(first.serial, second.serial)
             // Reported by every collision behavior that holds both items, whatever its mode.
-            for behavior in liveBehaviors.compactMap({ $0 as? CollisionBehavior }) {
+            for case let behavior as CollisionBehavior in liveBehaviors {
                 let member = behavior.holds(first.item) && behavior.holds(second.item)
                 if began {
                     guard member else { continue }
@@ -225,7 +225,7 @@ extension DynamicAnimator {
         case (.item(let serial), .boundary(let tag)), (.boundary(let tag), .item(let serial)):
             guard let r = recordBySerial[serial], let (behavior, identifier) = boundaryOwners[tag] else { return }
             let item = records[r].item
-            let key = "\(records[r].serial)|\(identifier ?? "\u{0}reference")"
+            let key = TouchKey.boundary(item: records[r].serial, identifier: identifier)
             if began {
                 guard behavior.holds(item) else { return }
                 if behavior.countTouch(key) {
