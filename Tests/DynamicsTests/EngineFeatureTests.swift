@@ -4,15 +4,23 @@ import XCTest
 
 /// Sleeping, events, filtering, hooks and body types at the engine level.
 final class EngineFeatureTests: XCTestCase {
-    func testRestingBodySleepsAndAnImpactWakesIt() {
+    /// A 0.5 m box resting on the ground, stepped 2 s: the world, the box and the first step
+    /// at which it slept (nil: never). `wakingWhileAwake` wakes it before every step it is awake.
+    func restingBox(wakingWhileAwake: Bool = false) -> (World, BodyID, sleptAt: Int?) {
         let world = World(gravity: Vec2(0, 10))
         _ = makeGround(world)
         let box = makeBox(world, center: Vec2(0, -0.25), half: 0.25)
         var sleptAt: Int?
         for k in 0..<120 {
+            if wakingWhileAwake && world.isAwake(box) { world.wake(box) }
             world.step(1.0 / 60)
             if sleptAt == nil && !world.isAwake(box) { sleptAt = k }
         }
+        return (world, box, sleptAt)
+    }
+
+    func testRestingBodySleepsAndAnImpactWakesIt() {
+        let (world, box, sleptAt) = restingBox()
         XCTAssertNotNil(sleptAt)
         XCTAssertLessThan(sleptAt!, 60, "asleep within 1 s of resting")
         XCTAssertTrue(world.isAtRest)
@@ -33,15 +41,7 @@ final class EngineFeatureTests: XCTestCase {
     /// Box2D's SetAwake(true) on an awake body keeps its rest timer: waking a resting box every
     /// step (as time-of-impact events and removed contacts do) must not keep it awake for ever.
     func testWakingAnAwakeBodyKeepsItsRestTimer() {
-        let world = World(gravity: Vec2(0, 10))
-        _ = makeGround(world)
-        let box = makeBox(world, center: Vec2(0, -0.25), half: 0.25)
-        var sleptAt: Int?
-        for k in 0..<120 {
-            if world.isAwake(box) { world.wake(box) }
-            world.step(1.0 / 60)
-            if sleptAt == nil && !world.isAwake(box) { sleptAt = k }
-        }
+        let (_, _, sleptAt) = restingBox(wakingWhileAwake: true)
         XCTAssertNotNil(sleptAt, "a resting box falls asleep although it is woken while awake")
         XCTAssertLessThan(sleptAt ?? 999, 60)
     }

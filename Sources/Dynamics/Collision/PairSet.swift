@@ -34,17 +34,28 @@ struct PairSet {
         }
     }
 
-    /// Adds `key`; returns false if it was there already.
+    /// Adds `key`; returns false if it was there already. One probe: it walks to the key or
+    /// to the first empty slot, remembering the first tombstone to reuse.
     @discardableResult
     mutating func insert(_ key: UInt64) -> Bool {
         precondition(key < Self.tombstone, "not a pair key")
-        if contains(key) { return false }
         if 2 * (used + 1) > slots.count { rebuild(capacity: max(64, 4 * (count + 1))) }
         let mask = slots.count - 1
         var i = home(key)
-        while slots[i] != Self.empty && slots[i] != Self.tombstone { i = (i + 1) & mask }
-        if slots[i] == Self.empty { used += 1 }
-        slots[i] = key
+        var reuse = -1
+        while true {
+            let k = slots[i]
+            if k == key { return false }
+            if k == Self.empty { break }
+            if k == Self.tombstone && reuse < 0 { reuse = i }
+            i = (i + 1) & mask
+        }
+        if reuse >= 0 {
+            slots[reuse] = key
+        } else {
+            slots[i] = key
+            used += 1
+        }
         count += 1
         return true
     }

@@ -28,26 +28,14 @@ extension World {
         // uncapped approach speed would feed itself step after step (measured: 10^6 m/s).
         if integrationDelta.count < bodies.count { integrationDelta = [Vec2](repeating: .zero, count: bodies.count) }
         if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
-        bodies.withUnsafeMutableBufferPointer { bs in
-        states.withUnsafeMutableBufferPointer { st in
-        integrationDelta.withUnsafeMutableBufferPointer { deltas in
-        constrained.withUnsafeMutableBufferPointer { held in
-        awakeBodies.withUnsafeBufferPointer { awake in
-            parallelRanges(awake.count, grain: 256) { range in
-                for i in awake[range] {
-                    let b = bs.baseAddress! + i
-                    let (v, w) = cappedVelocity(b.pointee.linearVelocity, b.pointee.angularVelocity, h: h)
-                    b.pointee.linearVelocity = v
-                    b.pointee.angularVelocity = w
-                    st[i] = BodyState(v: v, w: w)
-                    deltas[i] = .zero
-                    held[i] = false
-                }
-            }
-        }
-        }
-        }
-        }
+        forEachAwakeBody { i, at in
+            let b = at.bodies + i
+            let (v, w) = cappedVelocity(b.pointee.linearVelocity, b.pointee.angularVelocity, h: h)
+            b.pointee.linearVelocity = v
+            b.pointee.angularVelocity = w
+            at.states[i] = BodyState(v: v, w: w)
+            at.deltas[i] = .zero
+            at.held[i] = false
         }
         prepareVelocityIntegration(h: h)
         prepareContacts(h: h)
@@ -139,6 +127,38 @@ extension World {
         }
     }
 
+    /// The soft step's per-body arrays in place (indexed like the bodies).
+    struct AwakeBodyArrays {
+        let bodies: UnsafeMutablePointer<Body>
+        let states: UnsafeMutablePointer<BodyState>
+        /// The velocity change the forces made this sub-step (integrateVelocities).
+        let deltas: UnsafeMutablePointer<Vec2>
+        /// Whether a contact or joint holds the body this step.
+        let held: UnsafeMutablePointer<Bool>
+    }
+
+    /// Runs `body(i, arrays)` for every awake body i, split across the worker pool when there
+    /// is one; each call writes only body i's entries, so the result is the same for any
+    /// worker count. `integrationDelta` and `constrained` must already cover every body.
+    @inline(__always) func forEachAwakeBody(_ body: (Int, AwakeBodyArrays) -> Void) {
+        guard !awakeBodies.isEmpty else { return }
+        bodies.withUnsafeMutableBufferPointer { bs in
+            states.withUnsafeMutableBufferPointer { st in
+                integrationDelta.withUnsafeMutableBufferPointer { deltas in
+                    constrained.withUnsafeMutableBufferPointer { held in
+                        awakeBodies.withUnsafeBufferPointer { awake in
+                            let arrays = AwakeBodyArrays(bodies: bs.baseAddress!, states: st.baseAddress!,
+                                                         deltas: deltas.baseAddress!, held: held.baseAddress!)
+                            parallelRanges(awake.count, grain: 256) { range in
+                                for i in awake[range] { body(i, arrays) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The speed caps of one sub-step h (Box2D's maximum linear speed and rotation per step).
     @inline(__always) func cappedVelocity(_ v: Vec2, _ w: Double, h: Double) -> (Vec2, Double) {
         let maxSpeed = EngineConstants.maxLinearSpeed, maxAngular = EngineConstants.maxRotation / h
@@ -153,53 +173,35 @@ extension World {
     /// symplectic Euler drifts by v h per bounce and a restitution-1 ball would sink 1% a bounce.
     /// Bodies held by contacts or joints keep the plain update, so a resting body never creeps.
     private func integratePositions(h: Double) {
-        states.withUnsafeMutableBufferPointer { st in
-        awakeBodies.withUnsafeBufferPointer { awake in
-        constrained.withUnsafeBufferPointer { held in
-        integrationDelta.withUnsafeBufferPointer { deltas in
-            parallelRanges(awake.count, grain: 256) { range in
-                for i in awake[range] {
-                    var s = st[i]
-                    s.dq = s.dq.integrated(by: h * s.w)
-                    if !held[i] {
-                        // Half the velocity change of the forces comes off: x += v0 h + a h^2 / 2.
-                        s.dp = s.dp + h * s.v - (0.5 * h) * deltas[i]
-                    } else {
-                        s.dp = s.dp + h * s.v
-                    }
-                    st[i] = s
-                }
+        forEachAwakeBody { i, at in
+            var s = at.states[i]
+            s.dq = s.dq.integrated(by: h * s.w)
+            if !at.held[i] {
+                // Half the velocity change of the forces comes off: x += v0 h + a h^2 / 2.
+                s.dp = s.dp + h * s.v - (0.5 * h) * at.deltas[i]
+            } else {
+                s.dp = s.dp + h * s.v
             }
-        }
-        }
-        }
+            at.states[i] = s
         }
     }
 
     /// Writes the step's deltas back to the bodies and refreshes their broad-phase boxes.
     private func finalizeBodies(dt: Double) {
-        bodies.withUnsafeMutableBufferPointer { bs in
-        states.withUnsafeBufferPointer { st in
-        awakeBodies.withUnsafeBufferPointer { awake in
-          parallelRanges(awake.count, grain: 256) { range in
-            for i in awake[range] {
-                let s = st[i]
-                let b = bs.baseAddress! + i
-                b.pointee.center0 = b.pointee.center
-                b.pointee.rotation0 = b.pointee.transform.q
-                let fixed = b.pointee.fixedRotation
-                b.pointee.linearVelocity = s.v
-                b.pointee.angularVelocity = fixed ? 0 : s.w
-                b.pointee.center += s.dp
-                let q = fixed ? b.pointee.transform.q : s.dq.compose(b.pointee.transform.q)
-                b.pointee.transform.q = q
-                b.pointee.transform.p = b.pointee.center - q.apply(b.pointee.localCenter)
-                b.pointee.force = .zero
-                b.pointee.torque = 0
-            }
-          }
-        }
-        }
+        forEachAwakeBody { i, at in
+            let s = at.states[i]
+            let b = at.bodies + i
+            b.pointee.center0 = b.pointee.center
+            b.pointee.rotation0 = b.pointee.transform.q
+            let fixed = b.pointee.fixedRotation
+            b.pointee.linearVelocity = s.v
+            b.pointee.angularVelocity = fixed ? 0 : s.w
+            b.pointee.center += s.dp
+            let q = fixed ? b.pointee.transform.q : s.dq.compose(b.pointee.transform.q)
+            b.pointee.transform.q = q
+            b.pointee.transform.p = b.pointee.center - q.apply(b.pointee.localCenter)
+            b.pointee.force = .zero
+            b.pointee.torque = 0
         }
         for i in awakeBodies {
             if !(bodies[i].center.isFinite && states[i].v.isFinite && states[i].w.isFinite) {
