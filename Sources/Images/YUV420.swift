@@ -44,10 +44,10 @@ public enum YUV420 {
                 let y0 = yPlane + row * w, y1 = y0 + w
                 let u = uPlane + (row / 2) * (w / 2), v = vPlane + (row / 2) * (w / 2)
                 var col = 0
-                // Eight pixels of both rows at a time in SIMD lanes, the rest two by two.
-                while col + 8 <= evenWidth {
-                    Self.eight(UnsafeRawPointer(top + col), UnsafeRawPointer(bottom + col), y0 + col, y1 + col, u + col / 2, v + col / 2)
-                    col += 8
+                // Sixteen pixels of both rows at a time in SIMD lanes, the rest two by two.
+                while col + 16 <= evenWidth {
+                    Self.sixteen(UnsafeRawPointer(top + col), UnsafeRawPointer(bottom + col), y0 + col, y1 + col, u + col / 2, v + col / 2)
+                    col += 16
                 }
                 while col < evenWidth {
                     Self.block(top[col], top[col + 1], bottom[col], bottom[col + 1], y0 + col, y1 + col, u + col / 2, v + col / 2)
@@ -72,28 +72,47 @@ public enum YUV420 {
         }
     }
 
-    /// Four 2 x 2 blocks side by side (eight pixels of two rows) in SIMD lanes: the same
-    /// arithmetic as ``block(_:_:_:_:_:_:_:_:)``, lane by lane.
-    @inline(__always) static func eight(_ top: UnsafeRawPointer, _ bottom: UnsafeRawPointer,
-                                        _ y0: UnsafeMutablePointer<UInt8>, _ y1: UnsafeMutablePointer<UInt8>,
-                                        _ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>) {
-        typealias I8 = SIMD8<Int32>
-        let t = top.loadUnaligned(as: SIMD8<UInt32>.self), b = bottom.loadUnaligned(as: SIMD8<UInt32>.self)
-        let mask = SIMD8<UInt32>(repeating: 0xFF)
-        let rt = I8(truncatingIfNeeded: (t &>> 16) & mask), gt = I8(truncatingIfNeeded: (t &>> 8) & mask), bt = I8(truncatingIfNeeded: t & mask)
-        let rb = I8(truncatingIfNeeded: (b &>> 16) & mask), gb = I8(truncatingIfNeeded: (b &>> 8) & mask), bb = I8(truncatingIfNeeded: b & mask)
-        @inline(__always) func luma(_ r: I8, _ g: I8, _ b: I8) -> SIMD8<UInt8> {
-            SIMD8<UInt8>(truncatingIfNeeded: ((16829 &* r &+ 33039 &* g &+ 6416 &* b &+ 32768) &>> 16) &+ 16)
+    /// Eight 2 x 2 blocks side by side (sixteen pixels of two rows) in 16-bit SIMD lanes: the
+    /// same values as ``block(_:_:_:_:_:_:_:_:)``, lane by lane, without 32-bit products.
+    ///
+    /// Each 16-bit coefficient `c` is split as `256 h + l`, so `c x` (x at most 255) is
+    /// `256 (h x) + l x` with both parts fitting 16 bits, and since 32768 = 128 x 256,
+    /// `floor((256 A + B + 32768) / 65536) = (A + 128 + (B >> 8)) >> 8` exactly (arithmetic
+    /// shifts, so chroma's negative sums floor like the 32-bit formula). Luma, unsigned:
+    /// 16829 = 65 x 256 + 189, 33039 = 129 x 256 + 15, 6416 = 25 x 256 + 16 (A <= 55,845,
+    /// B <= 56,100). U, signed: -9714 = -38 x 256 + 14, -19071 = -74 x 256 - 127,
+    /// 28784 = 112 x 256 + 112 (|A| <= 28,560, B in -32,385...32,130). V: 28784 = 112 x 256
+    /// + 112, -24103 = -94 x 256 - 39, -4681 = -18 x 256 - 73 (|A|, |B| <= 28,560).
+    @inline(__always) static func sixteen(_ top: UnsafeRawPointer, _ bottom: UnsafeRawPointer,
+                                          _ y0: UnsafeMutablePointer<UInt8>, _ y1: UnsafeMutablePointer<UInt8>,
+                                          _ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>) {
+        typealias U16 = SIMD16<UInt16>
+        let t = top.loadUnaligned(as: SIMD16<UInt32>.self), b = bottom.loadUnaligned(as: SIMD16<UInt32>.self)
+        let mask = SIMD16<UInt32>(repeating: 0xFF)
+        let bt = U16(truncatingIfNeeded: t & mask), gt = U16(truncatingIfNeeded: (t &>> 8) & mask)
+        let rt = U16(truncatingIfNeeded: (t &>> 16) & mask)
+        let bb = U16(truncatingIfNeeded: b & mask), gb = U16(truncatingIfNeeded: (b &>> 8) & mask)
+        let rb = U16(truncatingIfNeeded: (b &>> 16) & mask)
+        @inline(__always) func luma(_ r: U16, _ g: U16, _ b: U16) -> SIMD16<UInt8> {
+            let high = 65 &* r &+ 129 &* g &+ 25 &* b, low = 189 &* r &+ 15 &* g &+ 16 &* b
+            return SIMD16<UInt8>(truncatingIfNeeded: ((high &+ 128 &+ (low &>> 8)) &>> 8) &+ 16)
         }
-        UnsafeMutableRawPointer(y0).storeBytes(of: luma(rt, gt, bt), as: SIMD8<UInt8>.self)
-        UnsafeMutableRawPointer(y1).storeBytes(of: luma(rb, gb, bb), as: SIMD8<UInt8>.self)
-        let sr = rt &+ rb, sg = gt &+ gb, sb = bt &+ bb
-        let r = (sr.evenHalf &+ sr.oddHalf &+ 2) &>> 2, g = (sg.evenHalf &+ sg.oddHalf &+ 2) &>> 2
-        let bl = (sb.evenHalf &+ sb.oddHalf &+ 2) &>> 2
-        let cu = ((-9714 &* r &- 19071 &* g &+ 28784 &* bl &+ 32768) &>> 16) &+ 128
-        let cv = ((28784 &* r &- 24103 &* g &- 4681 &* bl &+ 32768) &>> 16) &+ 128
-        UnsafeMutableRawPointer(u).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: cu), as: SIMD4<UInt8>.self)
-        UnsafeMutableRawPointer(v).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: cv), as: SIMD4<UInt8>.self)
+        UnsafeMutableRawPointer(y0).storeBytes(of: luma(rt, gt, bt), as: SIMD16<UInt8>.self)
+        UnsafeMutableRawPointer(y1).storeBytes(of: luma(rb, gb, bb), as: SIMD16<UInt8>.self)
+        // The mean of each 2 x 2 block (sums of at most 1,020), as signed lanes.
+        typealias I16 = SIMD8<Int16>
+        @inline(__always) func mean(_ top: U16, _ bottom: U16) -> I16 {
+            let s = top &+ bottom
+            return I16(truncatingIfNeeded: (s.evenHalf &+ s.oddHalf &+ 2) &>> 2)
+        }
+        let r = mean(rt, rb), g = mean(gt, gb), bl = mean(bt, bb)
+        @inline(__always) func chroma(_ high: I16, _ low: I16) -> SIMD8<UInt8> {
+            SIMD8<UInt8>(truncatingIfNeeded: ((high &+ 128 &+ (low &>> 8)) &>> 8) &+ 128)
+        }
+        let cu = chroma(-38 &* r &- 74 &* g &+ 112 &* bl, 14 &* r &- 127 &* g &+ 112 &* bl)
+        let cv = chroma(112 &* r &- 94 &* g &- 18 &* bl, 112 &* r &- 39 &* g &- 73 &* bl)
+        UnsafeMutableRawPointer(u).storeBytes(of: cu, as: SIMD8<UInt8>.self)
+        UnsafeMutableRawPointer(v).storeBytes(of: cv, as: SIMD8<UInt8>.self)
     }
 
     /// One 2 x 2 block: four luma samples and the chroma of their mean.

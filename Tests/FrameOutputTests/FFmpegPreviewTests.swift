@@ -44,16 +44,16 @@ final class FFmpegPreviewTests: XCTestCase {
         let pattern = frames.path + "/frame_%05d.png"
         let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-framerate", "60", "-start_number", "5", "-i", pattern]
         XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 64, frameHeight: 48),
-                       input + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+                       input + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-qp", "16", "-movflags", "+faststart", "-f", "mp4", "o"])
         XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(fps: 30, width: 33),
                                                frameWidth: 64, frameHeight: 48),
                        input + ["-vf", "fps=30,scale=32:-2:flags=lanczos",
-                                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+                                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-qp", "16", "-movflags", "+faststart", "-f", "mp4", "o"])
         // An odd frame size is padded (not cropped or scaled) to even, in the given color.
         XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 375,
                                                frameHeight: 667, padColor: SceneColor(red: 1, green: 0.5, blue: 0)),
                        input + ["-vf", "pad=376:668:0:0:color=0xFF8000",
-                                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4", "o"])
+                                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-qp", "16", "-movflags", "+faststart", "-f", "mp4", "o"])
         // Streamed MP4 at full size reads planar YUV of the padded size.
         XCTAssertEqual(Array(FFmpegPreview.streamArguments(for: .mp4, fps: 60, output: "o", options: PreviewOptions(), frameWidth: 375,
                                                           frameHeight: 667, padColor: .white).prefix(13)),

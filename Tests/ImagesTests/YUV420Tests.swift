@@ -32,7 +32,7 @@ final class YUV420Tests: XCTestCase {
         XCTAssertEqual(out.bytes.count, 8 + 2 + 2)
     }
 
-    /// Every path (eight-pixel lanes, pairs, the padded edge) against the formula written out
+    /// Every path (sixteen-pixel lanes, pairs, the padded edge) against the formula written out
     /// here pixel by pixel, on a noisy odd-sized picture.
     func testMatchesTheFormulaPixelByPixel() {
         let width = 37, height = 9
@@ -40,18 +40,79 @@ final class YUV420Tests: XCTestCase {
         func next() -> UInt8 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt8(truncatingIfNeeded: state >> 33) }
         var rgb: [(Int, Int, Int)] = []
         for _ in 0..<(width * height) { rgb.append((Int(next()), Int(next()), Int(next()))) }
-        var pixels = rgb.map { word(UInt8($0.0), UInt8($0.1), UInt8($0.2)) }
-        let pad = (10, 200, 30)
-        let out = pixels.withUnsafeMutableBytes {
-            YUV420.convert(bgrx: $0.baseAddress!, width: width, height: height, stride: width * 4, pad: (10, 200, 30))
+        assertMatchesFormula(rgb, width: width, height: height, pad: (10, 200, 30))
+    }
+
+    /// The 16-bit lanes split every product in two; the channel extremes (each 2 x 2 block one
+    /// corner of the RGB cube, or two corners side by side) drive both halves to their bounds.
+    func testMatchesTheFormulaAtTheChannelExtremes() {
+        let corners = (0..<8).map { ($0 & 4 != 0 ? 255 : 0, $0 & 2 != 0 ? 255 : 0, $0 & 1 != 0 ? 255 : 0) }
+        let width = 128, height = 16
+        var rgb: [(Int, Int, Int)] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                // Rows 0-7: whole blocks of one corner; rows 8-15: corners mixed inside blocks.
+                let block = (x / 2) % 8, pair = (y / 2) % 8
+                rgb.append(y < 8 ? corners[(block + pair) % 8] : corners[(x + 3 * y + pair) % 8])
+            }
         }
-        let w = width + 1, h = height + 1
+        assertMatchesFormula(rgb, width: width, height: height, pad: (0, 0, 0))
+    }
+
+    /// Every one of the 2^24 colors, each as a plain 2 x 2 block (so its chroma is its own),
+    /// against the formula: the split 16-bit products must agree exactly, not only on average.
+    func testEveryColorMatchesTheFormula() {
+        let blocks = 65536, width = 2 * blocks
+        var pixels = [UInt32](repeating: 0, count: width * 2)
+        var out = [UInt8](repeating: 0, count: YUV420.byteCount(width: width, height: 2))
+        var wrong = 0
+        for r in 0..<256 {
+            for k in 0..<blocks {
+                let w = word(UInt8(r), UInt8(k >> 8), UInt8(k & 255))
+                pixels[2 * k] = w; pixels[2 * k + 1] = w; pixels[width + 2 * k] = w; pixels[width + 2 * k + 1] = w
+            }
+            pixels.withUnsafeBytes { p in
+                out.withUnsafeMutableBufferPointer {
+                    YUV420.convert(bgrx: p.baseAddress!, width: width, height: 2, stride: width * 4, pad: (0, 0, 0), into: $0.baseAddress!)
+                }
+            }
+            for k in 0..<blocks {
+                let g = k >> 8, b = k & 255
+                // Int's >> floors negative values too, like the 32-bit formula.
+                let y = ((16829 * r + 33039 * g + 6416 * b + 32768) >> 16) + 16
+                let u = ((-9714 * r - 19071 * g + 28784 * b + 32768) >> 16) + 128
+                let v = ((28784 * r - 24103 * g - 4681 * b + 32768) >> 16) + 128
+                let luma = [out[2 * k], out[2 * k + 1], out[width + 2 * k], out[width + 2 * k + 1]]
+                if luma.contains(where: { Int($0) != y }) || Int(out[2 * width + k]) != u || Int(out[2 * width + blocks + k]) != v {
+                    wrong += 1
+                    if wrong <= 5 { XCTFail("(\(r), \(g), \(b)): Y \(luma) U \(out[2 * width + k]) V \(out[2 * width + blocks + k]), want \(y) \(u) \(v)") }
+                }
+            }
+        }
+        XCTAssertEqual(wrong, 0)
+    }
+
+    /// Converts `rgb` (row by row) and checks every sample against BT.601 limited range in
+    /// 16-bit fixed point, computed here in plain integers.
+    func assertMatchesFormula(_ rgb: [(Int, Int, Int)], width: Int, height: Int, pad: (Int, Int, Int),
+                              file: StaticString = #filePath, line: UInt = #line) {
+        var pixels = rgb.map { word(UInt8($0.0), UInt8($0.1), UInt8($0.2)) }
+        let out = pixels.withUnsafeMutableBytes {
+            YUV420.convert(bgrx: $0.baseAddress!, width: width, height: height, stride: width * 4,
+                           pad: (UInt8(pad.0), UInt8(pad.1), UInt8(pad.2)))
+        }
+        let w = width + width % 2, h = height + height % 2
         func at(_ x: Int, _ y: Int) -> (Int, Int, Int) { x < width && y < height ? rgb[y * width + x] : pad }
         func shift(_ v: Int) -> Int { Int((Double(v) / 65536).rounded(.down)) }
+        var failures = 0
         for y in 0..<h {
             for x in 0..<w {
                 let (r, g, b) = at(x, y)
-                XCTAssertEqual(Int(out.bytes[y * w + x]), shift(16829 * r + 33039 * g + 6416 * b + 32768) + 16, "Y \(x),\(y)")
+                let expected = shift(16829 * r + 33039 * g + 6416 * b + 32768) + 16
+                if Int(out.bytes[y * w + x]) != expected, failures < 10 {
+                    failures += 1
+                    XCTFail("Y \(x),\(y): \(out.bytes[y * w + x]) != \(expected)", file: file, line: line)
+                }
             }
         }
         for cy in 0..<(h / 2) {
@@ -59,8 +120,13 @@ final class YUV420Tests: XCTestCase {
                 let block = [at(2 * cx, 2 * cy), at(2 * cx + 1, 2 * cy), at(2 * cx, 2 * cy + 1), at(2 * cx + 1, 2 * cy + 1)]
                 let r = (block.map(\.0).reduce(0, +) + 2) / 4, g = (block.map(\.1).reduce(0, +) + 2) / 4, b = (block.map(\.2).reduce(0, +) + 2) / 4
                 let k = cy * (w / 2) + cx
-                XCTAssertEqual(Int(out.bytes[w * h + k]), shift(-9714 * r - 19071 * g + 28784 * b + 32768) + 128, "U \(cx),\(cy)")
-                XCTAssertEqual(Int(out.bytes[w * h + (w / 2) * (h / 2) + k]), shift(28784 * r - 24103 * g - 4681 * b + 32768) + 128, "V \(cx),\(cy)")
+                let u = shift(-9714 * r - 19071 * g + 28784 * b + 32768) + 128
+                let v = shift(28784 * r - 24103 * g - 4681 * b + 32768) + 128
+                let gotU = Int(out.bytes[w * h + k]), gotV = Int(out.bytes[w * h + (w / 2) * (h / 2) + k])
+                if (gotU != u || gotV != v), failures < 10 {
+                    failures += 1
+                    XCTFail("UV \(cx),\(cy): \(gotU),\(gotV) != \(u),\(v)", file: file, line: line)
+                }
             }
         }
     }
