@@ -115,7 +115,8 @@ final class StreamedPreviews: @unchecked Sendable {
                     direct.width = nil
                     let input: Input = format == .mp4 ? .yuv : .bgrx
                     let arguments = FFmpegPreview.streamArguments(for: format, fps: fps, output: temporary, options: direct,
-                                                                  frameWidth: source.0, frameHeight: source.1, padColor: background)
+                                                                  frameWidth: source.0, frameHeight: source.1, padColor: background,
+                                                                  encoderThreads: FFmpegPreview.streamedEncoderThreads)
                     let size = try FFmpegPreview.outputSize(format, frameWidth: source.0, frameHeight: source.1, options: direct)
                     let stream = try FFmpegStream(executable, arguments: arguments, purpose: format.rawValue.uppercased())
                     InterruptCleanup.register(path: temporary)

@@ -59,6 +59,12 @@ final class FFmpegPreviewTests: XCTestCase {
                                                           frameHeight: 667, padColor: .white).prefix(13)),
                        ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-video_size", "376x668",
                         "-framerate", "60", "-i"])
+        // Beside the frame workers the encoder's threads are capped; WebP takes no such cap.
+        XCTAssertEqual(Array(FFmpegPreview.streamArguments(for: .mp4, fps: 60, output: "o", options: PreviewOptions(), frameWidth: 64,
+                                                          frameHeight: 48, padColor: .white, encoderThreads: 1).suffix(3)),
+                       ["-threads", "1", "o"])
+        XCTAssertFalse(FFmpegPreview.streamArguments(for: .webp, fps: 60, output: "o", options: PreviewOptions(), frameWidth: 64,
+                                                     frameHeight: 48, padColor: .white, encoderThreads: 1).contains("-threads"))
         XCTAssertEqual(FFmpegPreview.arguments(for: .gif, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 64, frameHeight: 48),
                        input + ["-vf", "fps=50,split[frames][copy];[copy]palettegen=stats_mode=diff[palette];[frames][palette]paletteuse=dither=bayer:diff_mode=rectangle",
                                 "-loop", "0", "-f", "gif", "o"])
