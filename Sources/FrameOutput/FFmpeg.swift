@@ -8,7 +8,8 @@ import Glibc
 // or quotes need no escaping. Its stdout is discarded and stderr captured (ffmpeg says what
 // went wrong there; -loglevel error keeps it short). The child is registered with
 // InterruptCleanup so an interrupt stops it; SIGKILL is used there because a child inherits the
-// ignored SIGINT/SIGTERM dispositions the cleanup installs.
+// ignored SIGINT/SIGTERM dispositions the cleanup installs. The child gets glibc malloc
+// tunables (``FFmpeg/environment(_:)``) so its per-frame buffers are reused, not mapped anew.
 
 /// Locating and running ffmpeg and ffprobe.
 public enum FFmpeg {
@@ -22,6 +23,22 @@ public enum FFmpeg {
         return nil
     }
 
+    /// The glibc malloc settings ffmpeg runs with: every allocation under 64 MiB from the heap
+    /// and freed memory kept up to 256 MiB. By default glibc maps each block of 128 KiB or more
+    /// afresh and unmaps it on free, so each raw-video packet (a whole frame) and decoded
+    /// picture costs a page fault per 4 KiB: for the push scene's 600 MP4 frames (750 x 1334)
+    /// 143,800 faults and 0.48 s of system time, 7,000 and 0.15 s with these (same bytes out).
+    static let mallocTunables = "glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456"
+
+    /// The environment for an ffmpeg child: `base` with ``mallocTunables`` in `GLIBC_TUNABLES`,
+    /// ahead of the caller's own tunables so those still win. Other C libraries ignore it.
+    static func environment(_ base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var environment = base
+        let own = base["GLIBC_TUNABLES"].flatMap { $0.isEmpty ? nil : $0 }
+        environment["GLIBC_TUNABLES"] = own.map { mallocTunables + ":" + $0 } ?? mallocTunables
+        return environment
+    }
+
     /// Runs `executable` with `arguments`; returns its stdout. Throws
     /// ``PreviewError/ffmpegFailed(format:status:stderr:)`` (with the last lines of stderr) on a
     /// non-zero exit, naming `purpose` in the message.
@@ -30,6 +47,7 @@ public enum FFmpeg {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = environment()
         process.standardInput = FileHandle.nullDevice
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
@@ -85,6 +103,7 @@ final class FFmpegStream {
         let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = FFmpeg.environment()
         process.standardInput = pipe
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors

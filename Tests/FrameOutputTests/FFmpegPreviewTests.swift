@@ -1,6 +1,6 @@
 import BrowserSupport
 import Foundation
-import FrameOutput
+@testable import FrameOutput
 import FrameFiles
 import Rendering
 import Images
@@ -180,6 +180,25 @@ final class FFmpegPreviewTests: XCTestCase {
         XCTAssertThrowsError(try FFmpegPreview.write(.apng, from: frames, to: path, ffmpeg: fake)) { error in
             XCTAssertEqual(error as? PreviewError, .unreadableFrame(path: frames.path(ofFrame: 0), .notPNG(source: "file '\(frames.path(ofFrame: 0))'")))
         }
+    }
+
+    func testFFmpegRunsWithMallocTunablesAheadOfTheCallersOwn() throws {
+        let tunables = "glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456"
+        XCTAssertEqual(FFmpeg.environment(["PATH": "/bin"]), ["PATH": "/bin", "GLIBC_TUNABLES": tunables])
+        XCTAssertEqual(FFmpeg.environment(["GLIBC_TUNABLES": ""])["GLIBC_TUNABLES"], tunables)
+        // glibc reads the list left to right, so a setting of the caller's own still wins.
+        XCTAssertEqual(FFmpeg.environment(["GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=4096"])["GLIBC_TUNABLES"],
+                       tunables + ":glibc.malloc.mmap_threshold=4096")
+
+        // The child really gets it: a stand-in that writes what it saw as its output.
+        let frames = try folder(frames: 0..<3)
+        let fake = scratch.child("ffmpeg")
+        let script = "#!/bin/sh\nfor last; do :; done\nprintf '%s' \"$GLIBC_TUNABLES\" > \"$last\"\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: fake, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755]))
+        let path = scratch.child("preview.mp4")
+        try FFmpegPreview.write(.mp4, from: frames, to: path, ffmpeg: fake)
+        let seen = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        XCTAssertTrue(seen.hasPrefix(tunables), seen)
     }
 
     /// The top-level box types of an MP4 file.
