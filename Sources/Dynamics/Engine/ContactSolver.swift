@@ -60,6 +60,22 @@ struct ContactBatch {
     }
 }
 
+/// What the contact preparation reads of one body, gathered once per step: the lanes of a
+/// color visit bodies out of memory order, and these fields of a `Body` span five cache lines
+/// where this record spans one or two.
+struct PreparedBody {
+    var center = Vec2.zero
+    var velocity = Vec2.zero
+    var angularVelocity = 0.0
+    /// The solver's inverse mass and inertia (`solverMass(_:)`): zero unless dynamic and awake.
+    var invMass = 0.0
+    var invI = 0.0
+    /// `freeAcceleration(_:)`.
+    var acceleration = Vec2.zero
+    /// `isMovingSolverBody(_:)`: massless but moving, so the solver reads its own state.
+    var moving = false
+}
+
 /// The bodies of four lanes.
 struct WideBody {
     var vx: F4, vy: F4, w: F4
@@ -105,12 +121,25 @@ extension World {
         }
         if batches.count > batchCount { batches.removeLast(batches.count - batchCount) }
         while batches.count < batchCount { batches.append(ContactBatch(dummy: dummy)) }
+        if preparedBodies.count < bodies.count {
+            preparedBodies.append(contentsOf: repeatElement(PreparedBody(), count: bodies.count - preparedBodies.count))
+        }
+        preparedBodies.withUnsafeMutableBufferPointer { pb in
+            parallelRanges(bodies.count, grain: 256) { range in
+                for i in range {
+                    let (invMass, invI) = solverMass(i)
+                    pb[i] = PreparedBody(center: bodies[i].center, velocity: bodies[i].linearVelocity,
+                                         angularVelocity: bodies[i].angularVelocity, invMass: invMass, invI: invI,
+                                         acceleration: freeAcceleration(i), moving: isMovingSolverBody(i))
+                }
+            }
+        }
 
         batches.withUnsafeMutableBufferPointer { bp in
             laneCandidates.withUnsafeBufferPointer { lanes in
             candidates.withUnsafeBufferPointer { cands in
             contacts.withUnsafeBufferPointer { ct in
-            bodies.withUnsafeBufferPointer { bs in
+            preparedBodies.withUnsafeBufferPointer { bs in
             parallelRanges(batchCount, grain: 32) { range in
             for b in range {
               // The lanes of a color read contacts and bodies out of memory order, one
@@ -124,11 +153,12 @@ extension World {
                 let k = Int(lanes[4 * b + lane])
                 if k < 0 { continue }
                 let ci = cands[k]
-                let c = contacts[Int(ci)]
-                let (mA, iA) = solverMass(c.bodyA), (mB, iB) = solverMass(c.bodyB)
+                let c = ct[Int(ci)]
+                let bodyA = bs[c.bodyA], bodyB = bs[c.bodyB]
+                let mA = bodyA.invMass, iA = bodyA.invI, mB = bodyB.invMass, iB = bodyB.invI
                 // Static and sleeping bodies read the dummy state at rest.
-                let stateA = mA > 0 || iA > 0 || isMovingSolverBody(c.bodyA) ? Int32(c.bodyA) : dummy
-                let stateB = mB > 0 || iB > 0 || isMovingSolverBody(c.bodyB) ? Int32(c.bodyB) : dummy
+                let stateA = mA > 0 || iA > 0 || bodyA.moving ? Int32(c.bodyA) : dummy
+                let stateB = mB > 0 || iB > 0 || bodyB.moving ? Int32(c.bodyB) : dummy
                 batch.pointee.bodyA[lane] = stateA
                 batch.pointee.bodyB[lane] = stateB
                 batch.pointee.contact[lane] = ci
@@ -141,12 +171,12 @@ extension World {
                 batch.pointee.mB[lane] = Float(mB); batch.pointee.iB[lane] = Float(iB)
                 let soft = (mA == 0 || mB == 0) ? staticSoft : contactSoft
                 batch.pointee.biasRate[lane] = Float(soft.biasRate)
-                batch.pointee.accelN[lane] = Float(dot(n, freeAcceleration(c.bodyB) - freeAcceleration(c.bodyA)))
+                batch.pointee.accelN[lane] = Float(dot(n, bodyB.acceleration - bodyA.acceleration))
                 batch.pointee.massScale[lane] = Float(soft.massScale)
                 batch.pointee.impulseScale[lane] = Float(soft.impulseScale)
-                let centerA = bodies[c.bodyA].center, centerB = bodies[c.bodyB].center
-                let vA = bodies[c.bodyA].linearVelocity, wA = bodies[c.bodyA].angularVelocity
-                let vB = bodies[c.bodyB].linearVelocity, wB = bodies[c.bodyB].angularVelocity
+                let centerA = bodyA.center, centerB = bodyB.center
+                let vA = bodyA.velocity, wA = bodyA.angularVelocity
+                let vB = bodyB.velocity, wB = bodyB.angularVelocity
                 var rn = (Vec2.zero, Vec2.zero) // (rnA, rnB) of each point
                 for k in 0..<c.manifold.count {
                     let mp = c.manifold[k]
@@ -242,14 +272,14 @@ extension World {
     /// Prefetches the two bodies of each contact in the lanes of `batch`.
     @inline(__always) private func prefetchBodies(of batch: Int, in range: Range<Int>, _ lanes: UnsafeBufferPointer<Int32>,
                                                   _ cands: UnsafeBufferPointer<Int32>, _ ct: UnsafeBufferPointer<Contact>,
-                                                  _ bs: UnsafeBufferPointer<Body>) {
+                                                  _ bs: UnsafeBufferPointer<PreparedBody>) {
         guard batch < range.upperBound else { return }
         for lane in 0..<4 {
             let k = Int(lanes[4 * batch + lane])
             if k < 0 { continue }
             let c = ct.baseAddress! + Int(cands[k])
-            prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyA), bytes: MemoryLayout<Body>.stride)
-            prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyB), bytes: MemoryLayout<Body>.stride)
+            prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyA), bytes: MemoryLayout<PreparedBody>.stride)
+            prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyB), bytes: MemoryLayout<PreparedBody>.stride)
         }
     }
 

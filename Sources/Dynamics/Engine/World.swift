@@ -110,6 +110,8 @@ final class World {
     /// Per contact, what this step's narrow phase found (reset as it is read).
     var narrowPhaseOutcome: [NarrowPhaseOutcome] = []
     var candidates: [Int32] = []
+    /// Per body, what the soft step's contact preparation reads of it this step.
+    var preparedBodies: [PreparedBody] = []
     /// Per batch lane, the index into `candidates` it holds (-1 empty).
     var laneCandidates: [Int32] = []
     var integrationDelta: [Vec2] = []
