@@ -81,12 +81,31 @@ struct BodyState {
 }
 
 /// Cold body data.
+///
+/// The fields the per-contact passes read (the narrow phase, the contact preparations: type,
+/// awake flag, transform, center, velocities, inverse masses, extent, gravity scale, force)
+/// come first, so that they share the struct's first two or three cache lines instead of
+/// being spread over all five.
 struct Body {
     var type: BodyType
+    var isAwake: Bool
+    var alive = true
+    var fixedRotation: Bool
+    var allowSleep: Bool
+    var hasVelocityOverride = false
     /// Body origin transform.
     var transform: Transform
-    /// Center of mass, world and local.
+    /// Center of mass in world coordinates.
     var center: Vec2
+    var linearVelocity: Vec2
+    var angularVelocity: Double
+    var invMass = 0.0
+    var invI = 0.0
+    var maxExtent = 0.0
+    var gravityScale: Double
+    var force = Vec2.zero
+    var torque = 0.0
+    /// Center of mass in body coordinates.
     var localCenter: Vec2 = .zero
     /// Center and rotation at the start of the step (continuous collision sweeps from here).
     var center0: Vec2
@@ -100,25 +119,12 @@ struct Body {
     var sweepAlpha0 = 0.0
     var mass = 0.0
     var inertia = 0.0
-    var invMass = 0.0
-    var invI = 0.0
-    var linearVelocity: Vec2
-    var angularVelocity: Double
-    var force = Vec2.zero
-    var torque = 0.0
     var linearDamping: Double
     var angularDamping: Double
-    var gravityScale: Double
-    var fixedRotation: Bool
-    var allowSleep: Bool
-    var isAwake: Bool
     var sleepTime = 0.0
     var userData: Int
-    var alive = true
     var minExtent = 0.0
-    var maxExtent = 0.0
     var islandSleeping = -1
     /// Velocity imposed for the next step (a velocity field), cleared after it.
     var velocityOverride = Vec2.zero
-    var hasVelocityOverride = false
 }

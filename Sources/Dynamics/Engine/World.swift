@@ -152,12 +152,12 @@ final class World {
     @discardableResult
     func createBody(_ def: BodyDef) -> BodyID {
         let q = Rot(angle: def.angle)
-        var body = Body(type: def.type, transform: Transform(p: def.position, q: q), center: def.position,
-                        center0: def.position, rotation0: q, angle: def.angle, angle0: def.angle,
+        var body = Body(type: def.type, isAwake: def.isAwake || def.type != .dynamic, fixedRotation: def.fixedRotation,
+                        allowSleep: def.allowSleep, transform: Transform(p: def.position, q: q), center: def.position,
                         linearVelocity: def.linearVelocity, angularVelocity: def.angularVelocity,
-                        linearDamping: def.linearDamping, angularDamping: def.angularDamping,
-                        gravityScale: def.gravityScale, fixedRotation: def.fixedRotation,
-                        allowSleep: def.allowSleep, isAwake: def.isAwake || def.type != .dynamic, userData: def.userData)
+                        gravityScale: def.gravityScale, center0: def.position, rotation0: q, angle: def.angle,
+                        angle0: def.angle, linearDamping: def.linearDamping, angularDamping: def.angularDamping,
+                        userData: def.userData)
         if def.type == .staticBody { body.linearVelocity = .zero; body.angularVelocity = 0 }
         bodies.append(body)
         // `states` has one slot more than `bodies`: the contact solver's dummy at the end.
