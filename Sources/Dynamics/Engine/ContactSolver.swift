@@ -61,8 +61,8 @@ struct ContactBatch {
 }
 
 /// What the contact preparation reads of one body, gathered once per step: the lanes of a
-/// color visit bodies out of memory order, and these fields of a `Body` span five cache lines
-/// where this record spans one or two.
+/// color visit bodies out of memory order, and these fields (computed ones among them) cover
+/// the first three cache lines of a 312-byte `Body` where this record covers one or two.
 struct PreparedBody {
     var center = Vec2.zero
     var velocity = Vec2.zero
