@@ -101,19 +101,25 @@ extension World {
     /// same order as one `updateProxy` after another, so the tree is the same either way.
     func refreshAwakeProxies() {
         if proxyBoxes.count < shapes.count { proxyBoxes = [AABB?](repeating: nil, count: shapes.count) }
+        if proxyMoved.count < bodies.count { proxyMoved.append(contentsOf: repeatElement(false, count: bodies.count - proxyMoved.count)) }
         proxyBoxes.withUnsafeMutableBufferPointer { boxes in
+        proxyMoved.withUnsafeMutableBufferPointer { moved in
         awakeBodies.withUnsafeBufferPointer { awake in
             parallelRanges(awake.count, grain: 256) { range in
                 for i in awake[range] {
                     for sh in self.bodyShapes[i] where self.shapes[sh].alive && !self.shapes[sh].proxyIsStatic {
                         let box = self.predictedAABB(sh)
-                        if !self.shapes[sh].fatAABB.contains(box) { boxes[sh] = box }
+                        if !self.shapes[sh].fatAABB.contains(box) { boxes[sh] = box; moved[i] = true }
                     }
                 }
             }
         }
         }
-        for i in awakeBodies {
+        }
+        // Only the bodies marked above: walking every awake body's shape list here (a retain of
+        // each list, last touched by another core) cost more than the moves in a resting pile.
+        for i in awakeBodies where proxyMoved[i] {
+            proxyMoved[i] = false
             for sh in bodyShapes[i] where shapes[sh].alive {
                 guard let box = proxyBoxes[sh] else { continue }
                 proxyBoxes[sh] = nil

@@ -107,6 +107,8 @@ final class World {
     var workerPool: WorkerPool?
     /// Per shape, a box that escaped its fat box this step (filled in parallel, cleared as read).
     var proxyBoxes: [AABB?] = []
+    /// Per body, whether one of its shapes has a box in `proxyBoxes` (set in parallel, cleared as read).
+    var proxyMoved: [Bool] = []
     /// Per contact, what this step's narrow phase found (reset as it is read).
     var narrowPhaseOutcome: [NarrowPhaseOutcome] = []
     var candidates: [Int32] = []
