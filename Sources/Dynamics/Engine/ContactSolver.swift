@@ -76,6 +76,13 @@ struct PreparedBody {
     var moving = false
 }
 
+/// The two bodies of a constraint to color, recorded while the candidates are chosen (the
+/// contacts and bodies are in cache then), so the coloring reads eight bytes per candidate.
+struct ColoredPair {
+    var a: Int32
+    var b: Int32
+}
+
 /// The bodies of four lanes.
 struct WideBody {
     var vx: F4, vy: F4, w: F4
@@ -90,6 +97,7 @@ extension World {
         let staticSoft = Softness(hertz: 2 * min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
         let dummy = Int32(bodies.count)
         candidates.removeAll(keepingCapacity: true)
+        candidateBodies.removeAll(keepingCapacity: true)
         for ci in contacts.indices {
             let c = contacts[ci]
             if c.manifold.count == 0 || !c.solid { continue }
@@ -98,6 +106,7 @@ extension World {
             let awakeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
             if !awakeA && !awakeB { continue }
             candidates.append(Int32(ci))
+            candidateBodies.append(coloredBodies(c.bodyA, c.bodyB))
             if c.touching { constrained[c.bodyA] = true; constrained[c.bodyB] = true }
         }
         let colorCount = colorConstraints()
@@ -315,18 +324,17 @@ extension World {
     func colorConstraints() -> Int {
         let colorCount = 24
         // Per body, a bit per color it already sits in: the first free color of a pair is
-        // the lowest bit clear in both masks.
+        // the lowest bit clear in both masks. Only dynamic bodies' masks are read or kept.
         if bodyColors.count < bodies.count { bodyColors = [UInt32](repeating: 0, count: bodies.count) }
         colorOf.removeAll(keepingCapacity: true)
         bodyColors.withUnsafeMutableBufferPointer { masks in
-            for ci in candidates {
-                let c = contacts[Int(ci)]
-                masks[c.bodyA] = 0; masks[c.bodyB] = 0
+        candidateBodies.withUnsafeBufferPointer { pairs in
+            for p in pairs {
+                if p.a >= 0 { masks[Int(p.a)] = 0 }
+                if p.b >= 0 { masks[Int(p.b)] = 0 }
             }
-            for ci in candidates {
-                let c = contacts[Int(ci)]
-                let a = isSolverDynamic(c.bodyA) ? c.bodyA : -1
-                let b = isSolverDynamic(c.bodyB) ? c.bodyB : -1
+            for p in pairs {
+                let a = Int(p.a), b = Int(p.b)
                 let used = (a >= 0 ? masks[a] : 0) | (b >= 0 ? masks[b] : 0)
                 let color = (~used).trailingZeroBitCount
                 if color >= colorCount {
@@ -338,7 +346,14 @@ extension World {
                 colorOf.append(Int32(color))
             }
         }
+        }
         return colorCount
+    }
+
+    /// A candidate's two bodies as the coloring sees them: -1 for one that is not dynamic
+    /// and awake (static, kinematic and sleeping bodies take no color).
+    @inline(__always) func coloredBodies(_ bodyA: Int, _ bodyB: Int) -> ColoredPair {
+        ColoredPair(a: isSolverDynamic(bodyA) ? Int32(bodyA) : -1, b: isSolverDynamic(bodyB) ? Int32(bodyB) : -1)
     }
 
     /// Runs `body` over every batch with the body states at hand, color after color. The

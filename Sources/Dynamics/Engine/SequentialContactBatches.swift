@@ -130,7 +130,11 @@ extension World {
         while states.count < bodies.count + 1 { states.append(BodyState()) }
         states[bodies.count] = BodyState()
         candidates.removeAll(keepingCapacity: true)
-        for sc in sequentialContacts { candidates.append(Int32(sc.contact)) }
+        candidateBodies.removeAll(keepingCapacity: true)
+        for sc in sequentialContacts {
+            candidates.append(Int32(sc.contact))
+            candidateBodies.append(coloredBodies(contacts[sc.contact].bodyA, contacts[sc.contact].bodyB))
+        }
         let colorCount = colorConstraints()
         let firstBatch = batchStarts(colorCount: colorCount)
         sequentialBatchColorStarts = firstBatch
