@@ -83,6 +83,15 @@ struct ColoredPair {
     var b: Int32
 }
 
+/// What the candidate scan found for one contact.
+struct CandidateScan {
+    /// 0: not solved this step; 1: a candidate; 2: a candidate already touching.
+    var kind: UInt8 = 0
+    var bodyA: Int32 = 0
+    var bodyB: Int32 = 0
+    var colored = ColoredPair(a: -1, b: -1)
+}
+
 /// The bodies of four lanes.
 struct WideBody {
     var vx: F4, vy: F4, w: F4
@@ -96,18 +105,38 @@ extension World {
         let contactSoft = Softness(hertz: min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
         let staticSoft = Softness(hertz: 2 * min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
         let dummy = Int32(bodies.count)
+        // Which contacts the solver takes: judged on the workers, each into its own slot (the
+        // contacts and their bodies are most of the memory a step walks), then gathered here
+        // in contact order.
+        if candidateScan.count < contacts.count {
+            candidateScan.append(contentsOf: repeatElement(CandidateScan(), count: contacts.count - candidateScan.count))
+        }
+        candidateScan.withUnsafeMutableBufferPointer { scan in
+        contacts.withUnsafeBufferPointer { ct in
+        bodies.withUnsafeBufferPointer { bs in
+            parallelRanges(ct.count, grain: 256) { range in
+                for ci in range {
+                    let c = ct.baseAddress! + ci
+                    scan[ci].kind = 0
+                    if c.pointee.manifold.count == 0 || !c.pointee.solid { continue }
+                    let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
+                    let awakeA = bs[bodyA].isAwake && bs[bodyA].type != .staticBody
+                    let awakeB = bs[bodyB].isAwake && bs[bodyB].type != .staticBody
+                    if !awakeA && !awakeB { continue }
+                    scan[ci] = CandidateScan(kind: c.pointee.touching ? 2 : 1, bodyA: Int32(bodyA), bodyB: Int32(bodyB),
+                                             colored: self.coloredBodies(bodyA, bodyB))
+                }
+            }
+        }
+        }
+        }
         candidates.removeAll(keepingCapacity: true)
         candidateBodies.removeAll(keepingCapacity: true)
-        for ci in contacts.indices {
-            let c = contacts[ci]
-            if c.manifold.count == 0 || !c.solid { continue }
-            // Field reads, not copies of the ~300-byte bodies.
-            let awakeA = bodies[c.bodyA].isAwake && bodies[c.bodyA].type != .staticBody
-            let awakeB = bodies[c.bodyB].isAwake && bodies[c.bodyB].type != .staticBody
-            if !awakeA && !awakeB { continue }
+        for ci in contacts.indices where candidateScan[ci].kind != 0 {
+            let found = candidateScan[ci]
             candidates.append(Int32(ci))
-            candidateBodies.append(coloredBodies(c.bodyA, c.bodyB))
-            if c.touching { constrained[c.bodyA] = true; constrained[c.bodyB] = true }
+            candidateBodies.append(found.colored)
+            if found.kind == 2 { constrained[Int(found.bodyA)] = true; constrained[Int(found.bodyB)] = true }
         }
         let colorCount = colorConstraints()
 

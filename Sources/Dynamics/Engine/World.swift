@@ -112,6 +112,8 @@ final class World {
     /// Per contact, what this step's narrow phase found (reset as it is read).
     var narrowPhaseOutcome: [NarrowPhaseOutcome] = []
     var candidates: [Int32] = []
+    /// Per contact, whether the soft step's solver takes it (filled in parallel).
+    var candidateScan: [CandidateScan] = []
     /// Per candidate, its bodies as the graph coloring reads them.
     var candidateBodies: [ColoredPair] = []
     /// Per body, what the soft step's contact preparation reads of it this step.
