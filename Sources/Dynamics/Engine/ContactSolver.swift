@@ -85,8 +85,15 @@ struct ColoredPair {
 
 /// What the candidate scan found for one contact.
 struct CandidateScan {
-    /// 0: not solved this step; 1: a candidate; 2: a candidate already touching.
-    var kind: UInt8 = 0
+    enum Kind: UInt8 {
+        /// Not solved this step (no points, a sensor, or no awake body).
+        case skipped
+        /// Solved; its points have not touched yet.
+        case candidate
+        /// Solved and already touching: its bodies are constrained.
+        case touching
+    }
+    var kind = Kind.skipped
     var bodyA: Int32 = 0
     var bodyB: Int32 = 0
     var colored = ColoredPair(a: -1, b: -1)
@@ -117,13 +124,13 @@ extension World {
             parallelRanges(ct.count, grain: 256) { range in
                 for ci in range {
                     let c = ct.baseAddress! + ci
-                    scan[ci].kind = 0
+                    scan[ci].kind = .skipped
                     if c.pointee.manifold.count == 0 || !c.pointee.solid { continue }
                     let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
                     let awakeA = bs[bodyA].isAwake && bs[bodyA].type != .staticBody
                     let awakeB = bs[bodyB].isAwake && bs[bodyB].type != .staticBody
                     if !awakeA && !awakeB { continue }
-                    scan[ci] = CandidateScan(kind: c.pointee.touching ? 2 : 1, bodyA: Int32(bodyA), bodyB: Int32(bodyB),
+                    scan[ci] = CandidateScan(kind: c.pointee.touching ? .touching : .candidate, bodyA: Int32(bodyA), bodyB: Int32(bodyB),
                                              colored: self.coloredBodies(bodyA, bodyB))
                 }
             }
@@ -132,11 +139,11 @@ extension World {
         }
         candidates.removeAll(keepingCapacity: true)
         candidateBodies.removeAll(keepingCapacity: true)
-        for ci in contacts.indices where candidateScan[ci].kind != 0 {
+        for ci in contacts.indices where candidateScan[ci].kind != .skipped {
             let found = candidateScan[ci]
             candidates.append(Int32(ci))
             candidateBodies.append(found.colored)
-            if found.kind == 2 { constrained[Int(found.bodyA)] = true; constrained[Int(found.bodyB)] = true }
+            if found.kind == .touching { constrained[Int(found.bodyA)] = true; constrained[Int(found.bodyB)] = true }
         }
         let colorCount = colorConstraints()
 
@@ -159,16 +166,19 @@ extension World {
         }
         if batches.count > batchCount { batches.removeLast(batches.count - batchCount) }
         while batches.count < batchCount { batches.append(ContactBatch(dummy: dummy)) }
-        if preparedBodies.count < bodies.count {
-            preparedBodies.append(contentsOf: repeatElement(PreparedBody(), count: bodies.count - preparedBodies.count))
-        }
-        preparedBodies.withUnsafeMutableBufferPointer { pb in
-            parallelRanges(bodies.count, grain: 256) { range in
-                for i in range {
-                    let (invMass, invI) = solverMass(i)
-                    pb[i] = PreparedBody(center: bodies[i].center, velocity: bodies[i].linearVelocity,
-                                         angularVelocity: bodies[i].angularVelocity, invMass: invMass, invI: invI,
-                                         acceleration: freeAcceleration(i), moving: isMovingSolverBody(i))
+        // Nothing to prepare (nothing touches yet): no pass over the bodies either.
+        if batchCount > 0 {
+            if preparedBodies.count < bodies.count {
+                preparedBodies.append(contentsOf: repeatElement(PreparedBody(), count: bodies.count - preparedBodies.count))
+            }
+            preparedBodies.withUnsafeMutableBufferPointer { pb in
+                parallelRanges(bodies.count, grain: 256) { range in
+                    for i in range {
+                        let (invMass, invI) = solverMass(i)
+                        pb[i] = PreparedBody(center: bodies[i].center, velocity: bodies[i].linearVelocity,
+                                             angularVelocity: bodies[i].angularVelocity, invMass: invMass, invI: invI,
+                                             acceleration: freeAcceleration(i), moving: isMovingSolverBody(i))
+                    }
                 }
             }
         }

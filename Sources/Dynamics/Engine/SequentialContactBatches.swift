@@ -133,7 +133,7 @@ extension World {
         candidateBodies.removeAll(keepingCapacity: true)
         for sc in sequentialContacts {
             candidates.append(Int32(sc.contact))
-            candidateBodies.append(coloredBodies(contacts[sc.contact].bodyA, contacts[sc.contact].bodyB))
+            candidateBodies.append(coloredBodies(sc.bodyA, sc.bodyB))
         }
         let colorCount = colorConstraints()
         let firstBatch = batchStarts(colorCount: colorCount)
