@@ -35,8 +35,10 @@ let package = Package(
         .target(name: "CPUHints", path: "Sources/CPUHints"),
         // The rigid-body engine and the UIKit Dynamics API on it.
         .target(name: "Dynamics", dependencies: ["CPUHints"], swiftSettings: fast),
+        // Per-pixel kernels in C, compiled for the baseline and for AVX2 (YUV 4:2:0).
+        .target(name: "CPixels", path: "Sources/CPixels"),
         // RGBA images and PNG encoding/decoding.
-        .target(name: "Images", dependencies: ["CPNG"], swiftSettings: fast),
+        .target(name: "Images", dependencies: ["CPNG", "CPixels"], swiftSettings: fast),
         // Frame states drawn with Cairo.
         .target(name: "Rendering", dependencies: ["CCairo", "Images", "SceneFormat"], swiftSettings: fast),
         // The on-disk layout of a render: frame file names, manifest, hashes.

@@ -1,13 +1,29 @@
+import CPixels
+
 // Design note: H.264 previews need YUV 4:2:0. Converting in the frame writer's workers, in
 // parallel and from the pixels they already hold, is much cheaper than ffmpeg's converter
 // for Cairo's BGRX layout. The coefficients are BT.601 in limited range (Y 16...235, chroma
 // 16...240), what ffmpeg assumes for untagged yuv420p, in 16-bit fixed point with rounding;
 // each chroma sample is the mean of its 2 x 2 pixels. Odd sizes are padded to even with
-// `pad`, so the encoder's even-size rule never crops the picture.
+// `pad`, so the encoder's even-size rule never crops the picture. Runs of 32 pixels go to
+// the C kernel of CPixels (AVX2 where the processor has it: half the time of the baseline
+// SSE2 code, same bytes); the last columns and the padded edge to the scalar code here.
 
 /// Conversion of Cairo pixels (native-endian 32-bit words: B, G, R, X bytes on
 /// little-endian) to planar YUV 4:2:0.
 public enum YUV420 {
+    /// The compilations of the row kernel. Every one gives the same bytes.
+    enum Kernel: CaseIterable {
+        /// Baseline vectors (SSE2 on x86-64).
+        case portable
+        /// 256-bit vectors; only where ``available`` lists it.
+        case avx2
+
+        /// The kernels this processor runs, the fastest last.
+        static let available: [Kernel] = cpixels_has_avx2() != 0 ? [.portable, .avx2] : [.portable]
+        static let fastest = available.last!
+    }
+
     /// The planar `yuv420p` bytes (Y plane, then U, then V) of `width` x `height` pixels in
     /// rows of `stride` bytes, padded to even sizes with `pad` (R, G, B).
     public static func convert(bgrx pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
@@ -30,6 +46,14 @@ public enum YUV420 {
     /// which holds ``byteCount(width:height:)`` bytes (so a caller can reuse one buffer).
     public static func convert(bgrx pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
                                pad: (red: UInt8, green: UInt8, blue: UInt8), into target: UnsafeMutablePointer<UInt8>) {
+        convert(bgrx: pixels, width: width, height: height, stride: stride, pad: pad, into: target, kernel: Kernel.fastest)
+    }
+
+    /// ``convert(bgrx:width:height:stride:pad:into:)`` with a chosen kernel (for the tests).
+    static func convert(bgrx pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+                        pad: (red: UInt8, green: UInt8, blue: UInt8), into target: UnsafeMutablePointer<UInt8>, kernel: Kernel) {
+        let rows = kernel == .avx2 ? cpixels_yuv420_rows_avx2 : cpixels_yuv420_rows_portable
+        let run = Int(CPIXELS_YUV420_BLOCK)
         let w = width + width % 2, h = height + height % 2
         let lumaCount = w * h, chromaCount = (w / 2) * (h / 2)
         let padWord = UInt32(pad.blue) | UInt32(pad.green) << 8 | UInt32(pad.red) << 16
@@ -43,12 +67,10 @@ public enum YUV420 {
                 let bottom = (pixels + (row + 1) * stride).assumingMemoryBound(to: UInt32.self)
                 let y0 = yPlane + row * w, y1 = y0 + w
                 let u = uPlane + (row / 2) * (w / 2), v = vPlane + (row / 2) * (w / 2)
-                var col = 0
-                // Sixteen pixels of both rows at a time in SIMD lanes, the rest two by two.
-                while col + 16 <= evenWidth {
-                    Self.sixteen(UnsafeRawPointer(top + col), UnsafeRawPointer(bottom + col), y0 + col, y1 + col, u + col / 2, v + col / 2)
-                    col += 16
-                }
+                // Runs of 32 pixels of both rows in the C kernel, the rest two by two.
+                let blocks = evenWidth / run
+                rows(top, bottom, y0, y1, u, v, blocks)
+                var col = blocks * run
                 while col < evenWidth {
                     Self.block(top[col], top[col + 1], bottom[col], bottom[col + 1], y0 + col, y1 + col, u + col / 2, v + col / 2)
                     col += 2
@@ -70,49 +92,6 @@ public enum YUV420 {
                 }
             }
         }
-    }
-
-    /// Eight 2 x 2 blocks side by side (sixteen pixels of two rows) in 16-bit SIMD lanes: the
-    /// same values as ``block(_:_:_:_:_:_:_:_:)``, lane by lane, without 32-bit products.
-    ///
-    /// Each 16-bit coefficient `c` is split as `256 h + l`, so `c x` (x at most 255) is
-    /// `256 (h x) + l x` with both parts fitting 16 bits, and since 32768 = 128 x 256,
-    /// `floor((256 A + B + 32768) / 65536) = (A + 128 + (B >> 8)) >> 8` exactly (arithmetic
-    /// shifts, so chroma's negative sums floor like the 32-bit formula). Luma, unsigned:
-    /// 16829 = 65 x 256 + 189, 33039 = 129 x 256 + 15, 6416 = 25 x 256 + 16 (A <= 55,845,
-    /// B <= 56,100). U, signed: -9714 = -38 x 256 + 14, -19071 = -74 x 256 - 127,
-    /// 28784 = 112 x 256 + 112 (|A| <= 28,560, B in -32,385...32,130). V: 28784 = 112 x 256
-    /// + 112, -24103 = -94 x 256 - 39, -4681 = -18 x 256 - 73 (|A|, |B| <= 28,560).
-    @inline(__always) static func sixteen(_ top: UnsafeRawPointer, _ bottom: UnsafeRawPointer,
-                                          _ y0: UnsafeMutablePointer<UInt8>, _ y1: UnsafeMutablePointer<UInt8>,
-                                          _ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>) {
-        typealias U16 = SIMD16<UInt16>
-        let t = top.loadUnaligned(as: SIMD16<UInt32>.self), b = bottom.loadUnaligned(as: SIMD16<UInt32>.self)
-        let mask = SIMD16<UInt32>(repeating: 0xFF)
-        let bt = U16(truncatingIfNeeded: t & mask), gt = U16(truncatingIfNeeded: (t &>> 8) & mask)
-        let rt = U16(truncatingIfNeeded: (t &>> 16) & mask)
-        let bb = U16(truncatingIfNeeded: b & mask), gb = U16(truncatingIfNeeded: (b &>> 8) & mask)
-        let rb = U16(truncatingIfNeeded: (b &>> 16) & mask)
-        @inline(__always) func luma(_ r: U16, _ g: U16, _ b: U16) -> SIMD16<UInt8> {
-            let high = 65 &* r &+ 129 &* g &+ 25 &* b, low = 189 &* r &+ 15 &* g &+ 16 &* b
-            return SIMD16<UInt8>(truncatingIfNeeded: ((high &+ 128 &+ (low &>> 8)) &>> 8) &+ 16)
-        }
-        UnsafeMutableRawPointer(y0).storeBytes(of: luma(rt, gt, bt), as: SIMD16<UInt8>.self)
-        UnsafeMutableRawPointer(y1).storeBytes(of: luma(rb, gb, bb), as: SIMD16<UInt8>.self)
-        // The mean of each 2 x 2 block (sums of at most 1,020), as signed lanes.
-        typealias I16 = SIMD8<Int16>
-        @inline(__always) func mean(_ top: U16, _ bottom: U16) -> I16 {
-            let s = top &+ bottom
-            return I16(truncatingIfNeeded: (s.evenHalf &+ s.oddHalf &+ 2) &>> 2)
-        }
-        let r = mean(rt, rb), g = mean(gt, gb), bl = mean(bt, bb)
-        @inline(__always) func chroma(_ high: I16, _ low: I16) -> SIMD8<UInt8> {
-            SIMD8<UInt8>(truncatingIfNeeded: ((high &+ 128 &+ (low &>> 8)) &>> 8) &+ 128)
-        }
-        let cu = chroma(-38 &* r &- 74 &* g &+ 112 &* bl, 14 &* r &- 127 &* g &+ 112 &* bl)
-        let cv = chroma(112 &* r &- 94 &* g &- 18 &* bl, 112 &* r &- 39 &* g &- 73 &* bl)
-        UnsafeMutableRawPointer(u).storeBytes(of: cu, as: SIMD8<UInt8>.self)
-        UnsafeMutableRawPointer(v).storeBytes(of: cv, as: SIMD8<UInt8>.self)
     }
 
     /// One 2 x 2 block: four luma samples and the chroma of their mean.

@@ -1,6 +1,6 @@
 import BrowserSupport
 import Foundation
-import Images
+@testable import Images
 import XCTest
 
 /// The workers' YUV 4:2:0 conversion (for MP4 previews) agrees with ffmpeg's own converter
@@ -32,7 +32,7 @@ final class YUV420Tests: XCTestCase {
         XCTAssertEqual(out.bytes.count, 8 + 2 + 2)
     }
 
-    /// Every path (sixteen-pixel lanes, pairs, the padded edge) against the formula written out
+    /// Every path (32-pixel runs in C, pairs, the padded edge) against the formula written out
     /// here pixel by pixel, on a noisy odd-sized picture.
     func testMatchesTheFormulaPixelByPixel() {
         let width = 37, height = 9
@@ -60,8 +60,25 @@ final class YUV420Tests: XCTestCase {
     }
 
     /// Every one of the 2^24 colors, each as a plain 2 x 2 block (so its chroma is its own),
-    /// against the formula: the split 16-bit products must agree exactly, not only on average.
+    /// against the formula, with every kernel this processor runs: the split 16-bit products
+    /// must agree exactly, not only on average.
     func testEveryColorMatchesTheFormula() {
+        for kernel in YUV420.Kernel.available { assertEveryColorMatchesTheFormula(kernel) }
+    }
+
+    func testTheProcessorsWidestKernelIsUsed() throws {
+        // This machine class has AVX2; elsewhere only the portable kernel exists.
+        #if arch(x86_64)
+        let flags = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let avx2 = flags.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("avx2") }
+        XCTAssertEqual(YUV420.Kernel.available, avx2 ? [.portable, .avx2] : [.portable])
+        XCTAssertEqual(YUV420.Kernel.fastest, avx2 ? .avx2 : .portable)
+        #else
+        XCTAssertEqual(YUV420.Kernel.available, [.portable])
+        #endif
+    }
+
+    func assertEveryColorMatchesTheFormula(_ kernel: YUV420.Kernel) {
         let blocks = 65536, width = 2 * blocks
         var pixels = [UInt32](repeating: 0, count: width * 2)
         var out = [UInt8](repeating: 0, count: YUV420.byteCount(width: width, height: 2))
@@ -73,7 +90,8 @@ final class YUV420Tests: XCTestCase {
             }
             pixels.withUnsafeBytes { p in
                 out.withUnsafeMutableBufferPointer {
-                    YUV420.convert(bgrx: p.baseAddress!, width: width, height: 2, stride: width * 4, pad: (0, 0, 0), into: $0.baseAddress!)
+                    YUV420.convert(bgrx: p.baseAddress!, width: width, height: 2, stride: width * 4, pad: (0, 0, 0),
+                                   into: $0.baseAddress!, kernel: kernel)
                 }
             }
             for k in 0..<blocks {
@@ -85,22 +103,33 @@ final class YUV420Tests: XCTestCase {
                 let luma = [out[2 * k], out[2 * k + 1], out[width + 2 * k], out[width + 2 * k + 1]]
                 if luma.contains(where: { Int($0) != y }) || Int(out[2 * width + k]) != u || Int(out[2 * width + blocks + k]) != v {
                     wrong += 1
-                    if wrong <= 5 { XCTFail("(\(r), \(g), \(b)): Y \(luma) U \(out[2 * width + k]) V \(out[2 * width + blocks + k]), want \(y) \(u) \(v)") }
+                    if wrong <= 5 { XCTFail("\(kernel) (\(r), \(g), \(b)): Y \(luma) U \(out[2 * width + k]) V \(out[2 * width + blocks + k]), want \(y) \(u) \(v)") }
                 }
             }
         }
         XCTAssertEqual(wrong, 0)
     }
 
-    /// Converts `rgb` (row by row) and checks every sample against BT.601 limited range in
-    /// 16-bit fixed point, computed here in plain integers.
+    /// Converts `rgb` (row by row) with every kernel and checks every sample against BT.601
+    /// limited range in 16-bit fixed point, computed here in plain integers.
     func assertMatchesFormula(_ rgb: [(Int, Int, Int)], width: Int, height: Int, pad: (Int, Int, Int),
                               file: StaticString = #filePath, line: UInt = #line) {
-        var pixels = rgb.map { word(UInt8($0.0), UInt8($0.1), UInt8($0.2)) }
-        let out = pixels.withUnsafeMutableBytes {
-            YUV420.convert(bgrx: $0.baseAddress!, width: width, height: height, stride: width * 4,
-                           pad: (UInt8(pad.0), UInt8(pad.1), UInt8(pad.2)))
+        for kernel in YUV420.Kernel.available {
+            assertMatchesFormula(rgb, width: width, height: height, pad: pad, kernel: kernel, file: file, line: line)
         }
+    }
+
+    func assertMatchesFormula(_ rgb: [(Int, Int, Int)], width: Int, height: Int, pad: (Int, Int, Int), kernel: YUV420.Kernel,
+                              file: StaticString, line: UInt) {
+        var pixels = rgb.map { word(UInt8($0.0), UInt8($0.1), UInt8($0.2)) }
+        var bytes = [UInt8](repeating: 0, count: YUV420.byteCount(width: width, height: height))
+        pixels.withUnsafeMutableBytes { p in
+            bytes.withUnsafeMutableBufferPointer {
+                YUV420.convert(bgrx: p.baseAddress!, width: width, height: height, stride: width * 4,
+                               pad: (UInt8(pad.0), UInt8(pad.1), UInt8(pad.2)), into: $0.baseAddress!, kernel: kernel)
+            }
+        }
+        let out = (bytes: bytes, width: width + width % 2, height: height + height % 2)
         let w = width + width % 2, h = height + height % 2
         func at(_ x: Int, _ y: Int) -> (Int, Int, Int) { x < width && y < height ? rgb[y * width + x] : pad }
         func shift(_ v: Int) -> Int { Int((Double(v) / 65536).rounded(.down)) }
@@ -111,7 +140,7 @@ final class YUV420Tests: XCTestCase {
                 let expected = shift(16829 * r + 33039 * g + 6416 * b + 32768) + 16
                 if Int(out.bytes[y * w + x]) != expected, failures < 10 {
                     failures += 1
-                    XCTFail("Y \(x),\(y): \(out.bytes[y * w + x]) != \(expected)", file: file, line: line)
+                    XCTFail("\(kernel) Y \(x),\(y): \(out.bytes[y * w + x]) != \(expected)", file: file, line: line)
                 }
             }
         }
@@ -125,7 +154,7 @@ final class YUV420Tests: XCTestCase {
                 let gotU = Int(out.bytes[w * h + k]), gotV = Int(out.bytes[w * h + (w / 2) * (h / 2) + k])
                 if (gotU != u || gotV != v), failures < 10 {
                     failures += 1
-                    XCTFail("UV \(cx),\(cy): \(gotU),\(gotV) != \(u),\(v)", file: file, line: line)
+                    XCTFail("\(kernel) UV \(cx),\(cy): \(gotU),\(gotV) != \(u),\(v)", file: file, line: line)
                 }
             }
         }

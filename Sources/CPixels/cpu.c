@@ -1,0 +1,19 @@
+#include "cpixels.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+// AVX2 needs the instruction set (CPUID leaf 7, EBX bit 5) and an operating system that
+// saves the 256-bit registers (OSXSAVE, and XCR0 with the SSE and AVX state bits).
+int cpixels_has_avx2(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE) || !(c & bit_AVX)) return 0;
+    unsigned lo, hi;
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 0x6) != 0x6) return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b & bit_AVX2) != 0;
+}
+#else
+int cpixels_has_avx2(void) { return 0; }
+#endif

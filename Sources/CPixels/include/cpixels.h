@@ -1,0 +1,34 @@
+// Design note: the per-pixel kernels that run on every frame of a preview, in C because they
+// want the processor's widest vectors and Swift compiles for the baseline (SSE2 on x86-64)
+// with no way to ask for more in one function. Each kernel is written once with portable
+// vector types and compiled twice: for the baseline, and with AVX2 enabled; the caller picks
+// with cpixels_has_avx2(). Both compilations compute exactly the same integers, so a frame's
+// bytes never depend on the machine that made them.
+#ifndef ANIMATIC_CPIXELS_H
+#define ANIMATIC_CPIXELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Pixels per call unit of cpixels_yuv420_rows: 32 pixels of each of the two rows.
+#define CPIXELS_YUV420_BLOCK 32
+
+/// 1 when this processor (and its operating system) runs AVX2 code, else 0 (on other
+/// architectures, always 0). Asks the processor each time: cache the answer.
+int cpixels_has_avx2(void);
+
+/// BT.601 limited-range YUV 4:2:0 of `blocks` x 32 pixels of two rows of Cairo words (native
+/// 32-bit, B, G, R, X bytes on little-endian): 32 luma samples of each row to `y_top` and
+/// `y_bottom`, 16 chroma samples of the 2 x 2 means to `u` and `v`. The formula is 16-bit
+/// fixed point with rounding: Y = ((16829 R + 33039 G + 6416 B + 32768) >> 16) + 16,
+/// U = ((-9714 R - 19071 G + 28784 B + 32768) >> 16) + 128,
+/// V = ((28784 R - 24103 G - 4681 B + 32768) >> 16) + 128, the means (sum + 2) >> 2.
+void cpixels_yuv420_rows_portable(const uint32_t *top, const uint32_t *bottom, uint8_t *y_top, uint8_t *y_bottom,
+                                  uint8_t *u, uint8_t *v, size_t blocks);
+
+/// cpixels_yuv420_rows_portable compiled for AVX2; call only when cpixels_has_avx2() is 1
+/// (on other architectures the portable code again).
+void cpixels_yuv420_rows_avx2(const uint32_t *top, const uint32_t *bottom, uint8_t *y_top, uint8_t *y_bottom,
+                              uint8_t *u, uint8_t *v, size_t blocks);
+
+#endif
