@@ -1,3 +1,4 @@
+import CPixels
 import Images
 import XCTest
 
@@ -38,5 +39,49 @@ final class ImagesTests: XCTestCase {
         let decoded = try RGBAImage.decodePNG(data: png)
         XCTAssertEqual(decoded.width, words.count)
         XCTAssertEqual(decoded.pixels, expected)
+    }
+
+    /// Opaque Cairo words (the unused top byte set to noise) go out as R, G, B rows: every
+    /// width from 1 to 40 (the 16-pixel vector steps and the tail), rows with padding after
+    /// them, and color type 2 (RGB, no alpha) in the header.
+    func testOpaqueWordsRoundTripAsRGB() throws {
+        var state: UInt32 = 99
+        func next() -> UInt32 { state = state &* 1_664_525 &+ 1_013_904_223; return state }
+        for width in 1...40 {
+            let height = 3, strideWords = width + 5
+            let words = (0..<(strideWords * height)).map { _ in next() }
+            let png = try words.withUnsafeBytes {
+                try PNGEncoder.encode(pixels: $0.baseAddress!, width: width, height: height, stride: strideWords * 4,
+                                      format: .rgb24, preset: .fast)
+            }
+            XCTAssertEqual(png[25], 2, "color type of width \(width)")
+            var expected: [UInt8] = []
+            for y in 0..<height {
+                for x in 0..<width {
+                    let w = words[y * strideWords + x]
+                    expected += [UInt8(w >> 16 & 0xFF), UInt8(w >> 8 & 0xFF), UInt8(w & 0xFF), 255]
+                }
+            }
+            XCTAssertEqual(try RGBAImage.decodePNG(data: png).pixels, expected, "width \(width)")
+        }
+    }
+
+    /// Both compilations of the row kernel cut the same bytes (the AVX2 one where it runs).
+    func testEveryRowKernelCutsTheSameBytes() {
+        let width = 1000
+        let words = (0..<width).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) }
+        let expected = words.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+        var kernels = [("portable", cpixels_rgb_row_portable)]
+        if cpixels_has_avx2() != 0 { kernels.append(("avx2", cpixels_rgb_row_avx2)) }
+        for (name, kernel) in kernels {
+            for count in [0, 1, 15, 16, 17, 999, 1000] {
+                var rgb = [UInt8](repeating: 0xEE, count: 3 * width + 1)
+                words.withUnsafeBufferPointer { source in
+                    rgb.withUnsafeMutableBufferPointer { kernel(source.baseAddress!, $0.baseAddress!, count) }
+                }
+                XCTAssertEqual(Array(rgb[0..<(3 * count)]), Array(expected[0..<(3 * count)]), "\(name), \(count) pixels")
+                XCTAssertTrue(rgb[(3 * count)...].allSatisfy { $0 == 0xEE }, "\(name) wrote past \(count) pixels")
+            }
+        }
     }
 }

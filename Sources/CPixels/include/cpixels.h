@@ -1,6 +1,6 @@
-// Design note: the per-pixel kernels that run on every frame of a preview, in C because they
-// want the processor's widest vectors and Swift compiles for the baseline (SSE2 on x86-64)
-// with no way to ask for more in one function. Each kernel is written once with portable
+// Design note: the per-pixel kernels that run on every frame (PNG rows, preview YUV), in C
+// because they want the processor's widest vectors and Swift compiles for the baseline (SSE2
+// on x86-64) with no way to ask for more in one function. Each kernel is written once with portable
 // vector types and compiled twice: for the baseline, and with AVX2 enabled; the caller picks
 // with cpixels_has_avx2(). Both compilations compute exactly the same integers, so a frame's
 // bytes never depend on the machine that made them.
@@ -30,5 +30,12 @@ void cpixels_yuv420_rows_portable(const uint32_t *top, const uint32_t *bottom, u
 /// (on other architectures the portable code again).
 void cpixels_yuv420_rows_avx2(const uint32_t *top, const uint32_t *bottom, uint8_t *y_top, uint8_t *y_bottom,
                               uint8_t *u, uint8_t *v, size_t blocks);
+
+/// The R, G, B bytes of `width` little-endian Cairo words (B, G, R, X in memory), as a PNG
+/// row of an opaque frame wants them. `rgb` holds 3 x `width` bytes.
+void cpixels_rgb_row_portable(const uint32_t *words, uint8_t *rgb, size_t width);
+
+/// cpixels_rgb_row_portable compiled for AVX2; call only when cpixels_has_avx2() is 1.
+void cpixels_rgb_row_avx2(const uint32_t *words, uint8_t *rgb, size_t width);
 
 #endif
