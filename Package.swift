@@ -27,10 +27,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
-        // Per-pixel kernels in C, compiled for the baseline and for AVX2 (YUV 4:2:0, PNG rows).
-        .target(name: "CPixels", path: "Sources/CPixels"),
+        // Kernels in C on the processor's extensions: YUV 4:2:0 and PNG rows (AVX2), SHA-256 (SHA).
+        .target(name: "CKernels", path: "Sources/CKernels"),
         // A small C target owns every libpng and zlib call so that libpng's longjmp never crosses Swift.
-        .target(name: "CPNG", dependencies: ["CPixels"], path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "CPNG", dependencies: ["CKernels"], path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // The scene file: JSON5, model, loader with located errors, writer (Foundation only).
         .target(name: "SceneFormat", swiftSettings: fast),
         // Prefetch and spin-pause hints for the engine's hot loops (static inline C).
@@ -38,11 +38,11 @@ let package = Package(
         // The rigid-body engine and the UIKit Dynamics API on it.
         .target(name: "Dynamics", dependencies: ["CPUHints"], swiftSettings: fast),
         // RGBA images and PNG encoding/decoding.
-        .target(name: "Images", dependencies: ["CPNG", "CPixels"], swiftSettings: fast),
+        .target(name: "Images", dependencies: ["CPNG", "CKernels"], swiftSettings: fast),
         // Frame states drawn with Cairo.
         .target(name: "Rendering", dependencies: ["CCairo", "Images", "SceneFormat"], swiftSettings: fast),
         // The on-disk layout of a render: frame file names, manifest, hashes.
-        .target(name: "FrameFiles", dependencies: ["SceneFormat"], swiftSettings: fast),
+        .target(name: "FrameFiles", dependencies: ["SceneFormat", "CKernels"], swiftSettings: fast),
         // Writing renders: frame sequences, the atomic swap, previews, contact sheets.
         .target(name: "FrameOutput", dependencies: ["CCairo", "Rendering", "Images", "FrameFiles", "SceneFormat"], swiftSettings: fast),
         // Playing scenes: runner, gestures, reactions, debug overlay, the render pipeline.
@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScenePlayerTests", dependencies: ["ScenePlayer", "SceneFormat", "Dynamics", "Rendering"]),
-        .testTarget(name: "ImagesTests", dependencies: ["Images", "CPixels", "BrowserSupport"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "CKernels", "BrowserSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Images", "SceneFormat", "CTestSupport"]),
         .testTarget(name: "FrameOutputTests", dependencies: ["FrameOutput", "FrameFiles", "Rendering", "Images", "SceneFormat", "BrowserSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Images", "Rendering", "FrameFiles", "SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),

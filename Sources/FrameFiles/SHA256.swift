@@ -1,11 +1,15 @@
+import CKernels
 import Foundation
 
-// Design note: SHA-256 (FIPS 180-4) in plain Swift, because the manifest promises a digest per
+// Design note: SHA-256 (FIPS 180-4) of our own, because the manifest promises a digest per
 // frame and the project links no crypto library. Frames are hashed on the render workers right
-// after encoding, so the compression function works on unsafe buffers with the 64 round
-// constants in a static array and the message schedule in a fixed 64-word scratch buffer:
-// nothing is allocated per block. Input is buffered only up to one 64-byte block; whole blocks
-// of a large update are compressed straight from the caller's memory.
+// after encoding. Where the processor has the SHA extensions the compression function is
+// CKernels' (about ten times the plain code's speed: hashing was 3.6% of a rain render);
+// elsewhere it is the plain Swift below, on unsafe buffers with the 64 round constants in a
+// static array and the message schedule in a fixed 64-word scratch buffer: nothing is
+// allocated per block. Both give the same digests (tested). Input is buffered only up to one
+// 64-byte block; whole blocks of a large update are compressed straight from the caller's
+// memory.
 
 /// A SHA-256 hash, fed incrementally or all at once.
 ///
@@ -43,9 +47,22 @@ public struct SHA256: Sendable {
     private var buffer = [UInt8]()
     /// Total message length in bytes.
     private var length: UInt64 = 0
+    /// Whether blocks go to the SHA extensions' kernel.
+    let hardware: Bool
+
+    /// Whether this processor has the SHA extensions.
+    static let hasSHAExtensions = ckernels_has_sha() != 0
 
     /// A hasher with no input yet.
     public init() {
+        self.init(hardware: Self.hasSHAExtensions)
+    }
+
+    /// A hasher on the plain code (`hardware` false) or the SHA extensions (only where
+    /// ``hasSHAExtensions``); for the tests.
+    init(hardware: Bool) {
+        precondition(!hardware || Self.hasSHAExtensions, "no SHA extensions on this processor")
+        self.hardware = hardware
         buffer.reserveCapacity(64)
     }
 
@@ -155,6 +172,14 @@ public struct SHA256: Sendable {
 
     /// FIPS 180-4, 6.2.2 on `count` consecutive 64-byte blocks.
     private mutating func compress(blocks: UnsafeRawPointer, count: Int) {
+        if hardware {
+            // The tuple of eight UInt32 lies in memory as eight consecutive words.
+            withUnsafeMutableBytes(of: &state) {
+                ckernels_sha256_blocks($0.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                       blocks.assumingMemoryBound(to: UInt8.self), count)
+            }
+            return
+        }
         var h = state
         Self.roundConstants.withUnsafeBufferPointer { k in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in

@@ -1,4 +1,4 @@
-import CPixels
+import CKernels
 
 // Design note: H.264 previews need YUV 4:2:0. Converting in the frame writer's workers, in
 // parallel and from the pixels they already hold, is much cheaper than ffmpeg's converter
@@ -6,7 +6,7 @@ import CPixels
 // 16...240), what ffmpeg assumes for untagged yuv420p, in 16-bit fixed point with rounding;
 // each chroma sample is the mean of its 2 x 2 pixels. Odd sizes are padded to even with
 // `pad`, so the encoder's even-size rule never crops the picture. Runs of 32 pixels go to
-// the C kernel of CPixels (AVX2 where the processor has it: half the time of the baseline
+// the C kernel of CKernels (AVX2 where the processor has it: half the time of the baseline
 // SSE2 code, same bytes); the last columns and the padded edge to the scalar code here.
 
 /// Conversion of Cairo pixels (native-endian 32-bit words: B, G, R, X bytes on
@@ -20,7 +20,7 @@ public enum YUV420 {
         case avx2
 
         /// The kernels this processor runs, the fastest last.
-        static let available: [Kernel] = cpixels_has_avx2() != 0 ? [.portable, .avx2] : [.portable]
+        static let available: [Kernel] = ckernels_has_avx2() != 0 ? [.portable, .avx2] : [.portable]
         static let fastest = available.last!
     }
 
@@ -52,8 +52,8 @@ public enum YUV420 {
     /// ``convert(bgrx:width:height:stride:pad:into:)`` with a chosen kernel (for the tests).
     static func convert(bgrx pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
                         pad: (red: UInt8, green: UInt8, blue: UInt8), into target: UnsafeMutablePointer<UInt8>, kernel: Kernel) {
-        let rows = kernel == .avx2 ? cpixels_yuv420_rows_avx2 : cpixels_yuv420_rows_portable
-        let run = Int(CPIXELS_YUV420_BLOCK)
+        let rows = kernel == .avx2 ? ckernels_yuv420_rows_avx2 : ckernels_yuv420_rows_portable
+        let run = Int(CKERNELS_YUV420_BLOCK)
         let w = width + width % 2, h = height + height % 2
         let lumaCount = w * h, chromaCount = (w / 2) * (h / 2)
         let padWord = UInt32(pad.blue) | UInt32(pad.green) << 8 | UInt32(pad.red) << 16

@@ -1,12 +1,13 @@
 import Foundation
 import FrameOutput
-import FrameFiles
+@testable import FrameFiles
 import Rendering
 import Images
 import XCTest
 
 // SHA-256 against the FIPS 180-4 / NIST example vectors, streaming in awkward pieces against
-// one-shot, and a file against the system's sha256sum.
+// one-shot, a file against the system's sha256sum, and the SHA extensions' kernel against the
+// plain code.
 
 final class SHA256Tests: XCTestCase {
     func testKnownVectors() {
@@ -77,5 +78,45 @@ final class SHA256Tests: XCTestCase {
             guard case FrameFilesError.unreadableFile(let path, _) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(path, "/nonexistent/animatic/scene.json")
         }
+    }
+
+    /// Both compression paths, each on its own: the NIST vectors, and every length from 0 to
+    /// 300 bytes (every padding case, one to six blocks) plus a 1 MiB message, fed whole and in
+    /// 100-byte pieces, to the same digests.
+    func testTheSHAExtensionsAndThePlainCodeAgree() throws {
+        func digest(_ bytes: [UInt8], hardware: Bool, piece: Int? = nil) -> String {
+            var hasher = SHA256(hardware: hardware)
+            if let piece {
+                for start in stride(from: 0, to: bytes.count, by: piece) { hasher.update(Array(bytes[start..<min(bytes.count, start + piece)])) }
+            } else {
+                hasher.update(bytes)
+            }
+            return hasher.finalize().hex
+        }
+        let paths = SHA256.hasSHAExtensions ? [false, true] : [false]
+        for hardware in paths {
+            XCTAssertEqual(digest(Array("abc".utf8), hardware: hardware),
+                           "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "hardware \(hardware)")
+            XCTAssertEqual(digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8), hardware: hardware),
+                           "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1", "hardware \(hardware)")
+        }
+        guard SHA256.hasSHAExtensions else { throw XCTSkip("this processor has no SHA extensions: only the plain code runs") }
+        let message = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 11) }
+        for length in 0...300 {
+            let part = Array(message[0..<length])
+            XCTAssertEqual(digest(part, hardware: true), digest(part, hardware: false), "\(length) bytes")
+        }
+        XCTAssertEqual(digest(message, hardware: true, piece: 100), digest(message, hardware: false))
+    }
+
+    func testTheSHAExtensionsAreUsedWhereTheProcessorHasThem() throws {
+        #if arch(x86_64)
+        let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flag = info.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("sha_ni") }
+        XCTAssertEqual(SHA256.hasSHAExtensions, flag)
+        XCTAssertEqual(SHA256().hardware, flag, "a default hasher takes the fastest path")
+        #else
+        XCTAssertFalse(SHA256.hasSHAExtensions)
+        #endif
     }
 }

@@ -1,4 +1,4 @@
-import CPixels
+import CKernels
 import Images
 import XCTest
 
@@ -71,8 +71,8 @@ final class ImagesTests: XCTestCase {
         let width = 1000
         let words = (0..<width).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) }
         let expected = words.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
-        var kernels = [("portable", cpixels_rgb_row_portable)]
-        if cpixels_has_avx2() != 0 { kernels.append(("avx2", cpixels_rgb_row_avx2)) }
+        var kernels = [("portable", ckernels_rgb_row_portable)]
+        if ckernels_has_avx2() != 0 { kernels.append(("avx2", ckernels_rgb_row_avx2)) }
         for (name, kernel) in kernels {
             for count in [0, 1, 15, 16, 17, 999, 1000] {
                 var rgb = [UInt8](repeating: 0xEE, count: 3 * width + 1)

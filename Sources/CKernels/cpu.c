@@ -1,11 +1,11 @@
-#include "cpixels.h"
+#include "ckernels.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 
 // AVX2 needs the instruction set (CPUID leaf 7, EBX bit 5) and an operating system that
 // saves the 256-bit registers (OSXSAVE, and XCR0 with the SSE and AVX state bits).
-int cpixels_has_avx2(void) {
+int ckernels_has_avx2(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE) || !(c & bit_AVX)) return 0;
     unsigned lo, hi;
@@ -14,6 +14,16 @@ int cpixels_has_avx2(void) {
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
     return (b & bit_AVX2) != 0;
 }
+
+// The SHA extensions (CPUID leaf 7, EBX bit 29), with the SSSE3 and SSE4.1 shuffles and
+// blends the kernel uses around them (leaf 1, ECX bits 9 and 19).
+int ckernels_has_sha(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_SSSE3) || !(c & bit_SSE4_1)) return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b & bit_SHA) != 0;
+}
 #else
-int cpixels_has_avx2(void) { return 0; }
+int ckernels_has_avx2(void) { return 0; }
+int ckernels_has_sha(void) { return 0; }
 #endif

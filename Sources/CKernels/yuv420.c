@@ -1,4 +1,4 @@
-#include "cpixels.h"
+#include "ckernels.h"
 
 #include <string.h>
 
@@ -61,7 +61,7 @@ static inline __attribute__((always_inline)) void rows(const uint32_t *top, cons
     }
 }
 
-void cpixels_yuv420_rows_portable(const uint32_t *top, const uint32_t *bottom, uint8_t *y_top, uint8_t *y_bottom,
+void ckernels_yuv420_rows_portable(const uint32_t *top, const uint32_t *bottom, uint8_t *y_top, uint8_t *y_bottom,
                                   uint8_t *u, uint8_t *v, size_t blocks) {
     rows(top, bottom, y_top, y_bottom, u, v, blocks);
 }
@@ -69,7 +69,7 @@ void cpixels_yuv420_rows_portable(const uint32_t *top, const uint32_t *bottom, u
 #if defined(__x86_64__) || defined(__i386__)
 __attribute__((target("avx2")))
 #endif
-void cpixels_yuv420_rows_avx2(const uint32_t *top, const uint32_t *bottom, uint8_t *y_top, uint8_t *y_bottom,
+void ckernels_yuv420_rows_avx2(const uint32_t *top, const uint32_t *bottom, uint8_t *y_top, uint8_t *y_bottom,
                               uint8_t *u, uint8_t *v, size_t blocks) {
     rows(top, bottom, y_top, y_bottom, u, v, blocks);
 }

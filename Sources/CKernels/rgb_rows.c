@@ -1,4 +1,4 @@
-#include "cpixels.h"
+#include "ckernels.h"
 
 #include <string.h>
 
@@ -25,9 +25,9 @@ static inline __attribute__((always_inline)) void rgb_row(const uint32_t *words,
     }
 }
 
-void cpixels_rgb_row_portable(const uint32_t *words, uint8_t *rgb, size_t width) { rgb_row(words, rgb, width); }
+void ckernels_rgb_row_portable(const uint32_t *words, uint8_t *rgb, size_t width) { rgb_row(words, rgb, width); }
 
 #if defined(__x86_64__) || defined(__i386__)
 __attribute__((target("avx2")))
 #endif
-void cpixels_rgb_row_avx2(const uint32_t *words, uint8_t *rgb, size_t width) { rgb_row(words, rgb, width); }
+void ckernels_rgb_row_avx2(const uint32_t *words, uint8_t *rgb, size_t width) { rgb_row(words, rgb, width); }

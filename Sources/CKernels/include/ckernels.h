@@ -1,0 +1,52 @@
+// Design note: the kernels that run over every byte of every frame (PNG rows, preview YUV,
+// the manifest's SHA-256), in C because they want the processor's extensions and Swift
+// compiles for the baseline (SSE2 on x86-64) with no way to ask for more in one function.
+// The pixel kernels are written once with portable vector types and compiled twice, for the
+// baseline and with AVX2, the caller picking with ckernels_has_avx2(); both compute exactly
+// the same integers, so a frame's bytes never depend on the machine that made them. The
+// SHA-256 kernel uses the SHA extensions (ckernels_has_sha()); without them the caller keeps
+// its own portable code.
+#ifndef ANIMATIC_CKERNELS_H
+#define ANIMATIC_CKERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Pixels per call unit of ckernels_yuv420_rows: 32 pixels of each of the two rows.
+#define CKERNELS_YUV420_BLOCK 32
+
+/// 1 when this processor (and its operating system) runs AVX2 code, else 0 (on other
+/// architectures, always 0). Asks the processor each time: cache the answer.
+int ckernels_has_avx2(void);
+
+/// 1 when this processor has the SHA extensions (and SSSE3, SSE4.1), else 0 (on other
+/// architectures, always 0). Asks the processor each time: cache the answer.
+int ckernels_has_sha(void);
+
+/// FIPS 180-4's SHA-256 compression of `count` consecutive 64-byte `blocks` into `state`
+/// (the eight working words, A first), on the SHA extensions; call only when
+/// ckernels_has_sha() is 1 (elsewhere it does nothing).
+void ckernels_sha256_blocks(uint32_t state[8], const uint8_t *blocks, size_t count);
+
+/// BT.601 limited-range YUV 4:2:0 of `blocks` x 32 pixels of two rows of Cairo words (native
+/// 32-bit, B, G, R, X bytes on little-endian): 32 luma samples of each row to `y_top` and
+/// `y_bottom`, 16 chroma samples of the 2 x 2 means to `u` and `v`. The formula is 16-bit
+/// fixed point with rounding: Y = ((16829 R + 33039 G + 6416 B + 32768) >> 16) + 16,
+/// U = ((-9714 R - 19071 G + 28784 B + 32768) >> 16) + 128,
+/// V = ((28784 R - 24103 G - 4681 B + 32768) >> 16) + 128, the means (sum + 2) >> 2.
+void ckernels_yuv420_rows_portable(const uint32_t *top, const uint32_t *bottom, uint8_t *y_top, uint8_t *y_bottom,
+                                  uint8_t *u, uint8_t *v, size_t blocks);
+
+/// ckernels_yuv420_rows_portable compiled for AVX2; call only when ckernels_has_avx2() is 1
+/// (on other architectures the portable code again).
+void ckernels_yuv420_rows_avx2(const uint32_t *top, const uint32_t *bottom, uint8_t *y_top, uint8_t *y_bottom,
+                              uint8_t *u, uint8_t *v, size_t blocks);
+
+/// The R, G, B bytes of `width` little-endian Cairo words (B, G, R, X in memory), as a PNG
+/// row of an opaque frame wants them. `rgb` holds 3 x `width` bytes.
+void ckernels_rgb_row_portable(const uint32_t *words, uint8_t *rgb, size_t width);
+
+/// ckernels_rgb_row_portable compiled for AVX2; call only when ckernels_has_avx2() is 1.
+void ckernels_rgb_row_avx2(const uint32_t *words, uint8_t *rgb, size_t width);
+
+#endif
