@@ -16,11 +16,11 @@
 #define CKERNELS_YUV420_BLOCK 32
 
 /// 1 when this processor (and its operating system) runs AVX2 code, else 0 (on other
-/// architectures, always 0). Asks the processor each time: cache the answer.
+/// architectures, always 0). Asks the processor once.
 int ckernels_has_avx2(void);
 
 /// 1 when this processor has the SHA extensions (and SSSE3, SSE4.1), else 0 (on other
-/// architectures, always 0). Asks the processor each time: cache the answer.
+/// architectures, always 0). Asks the processor once.
 int ckernels_has_sha(void);
 
 /// FIPS 180-4's SHA-256 compression of `count` consecutive 64-byte `blocks` into `state`
