@@ -84,4 +84,62 @@ final class ImagesTests: XCTestCase {
             }
         }
     }
+
+    /// Frames above 16,384 bytes of image data are compressed by cpng itself (raw deflate, the
+    /// Adler-32 from CKernels): they decode to their pixels (the decoder checks every chunk's
+    /// CRC and zlib's Adler-32), in IDATs of 8,192 bytes with only the last shorter, then IEND.
+    func testLargeOpaqueFramesRoundTripThroughTheDirectEncoder() throws {
+        var state: UInt32 = 7
+        func next() -> UInt32 { state = state &* 1_664_525 &+ 1_013_904_223; return state }
+        // 5,461 x 1 (16,384 bytes: libpng's road) and wider or taller (cpng's road).
+        for (width, height) in [(5461, 1), (5462, 1), (1000, 20), (333, 211), (1280, 72)] {
+            // Runs of one color and noise, so deflate finds matches and literals.
+            let words = (0..<(width * height)).map { i in i % 97 < 60 ? 0xFF30_6090 : next() }
+            for preset in PNGPreset.allCases {
+                let png = try words.withUnsafeBytes {
+                    try PNGEncoder.encode(pixels: $0.baseAddress!, width: width, height: height, stride: width * 4,
+                                          format: .rgb24, preset: preset)
+                }
+                let expected = words.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF), 255] }
+                XCTAssertEqual(try RGBAImage.decodePNG(data: png).pixels, expected, "\(width)x\(height) \(preset)")
+                // Chunks after the signature: (type, length).
+                var chunks: [(String, Int)] = []
+                var offset = 8
+                while offset + 8 <= png.count {
+                    let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+                    chunks.append((String(decoding: png[offset + 4..<offset + 8], as: UTF8.self), length))
+                    offset += 12 + length
+                }
+                XCTAssertEqual(offset, png.count)
+                XCTAssertEqual(chunks.first?.0, "IHDR")
+                XCTAssertEqual(chunks.last?.0, "IEND")
+                let idats = chunks.filter { $0.0 == "IDAT" }.map(\.1)
+                XCTAssertFalse(idats.isEmpty)
+                XCTAssertTrue(idats.dropLast().allSatisfy { $0 == 8192 }, "\(idats)")
+                XCTAssertEqual(chunks.count, idats.count + 2)
+            }
+        }
+    }
+
+    /// The AVX2 Adler-32 against the RFC 1950 sums written out here: every length up to 1,000
+    /// from odd starts and offsets, and 1 MiB of 0xFF (the largest sums a run can reach).
+    func testAdler32KernelMatchesTheDefinition() throws {
+        guard ckernels_has_avx2() != 0 else { throw XCTSkip("no AVX2 here: cpng uses zlib's adler32") }
+        func adler(_ start: UInt32, _ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var a = start & 0xFFFF, b = start >> 16
+            for byte in bytes { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+            return b << 16 | a
+        }
+        var state: UInt32 = 3
+        let bytes = (0..<1100).map { _ -> UInt8 in state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(state >> 24) }
+        for length in 0...1000 {
+            let offset = length % 7, start = UInt32(length * 40503 % 65521) << 16 | UInt32(length * 977 % 65521)
+            let slice = bytes[offset..<offset + length]
+            let got = slice.withUnsafeBufferPointer { ckernels_adler32_avx2(start, $0.baseAddress!, length) }
+            XCTAssertEqual(got, adler(start, slice), "\(length) bytes")
+        }
+        let ones = [UInt8](repeating: 0xFF, count: 1 << 20)
+        XCTAssertEqual(ones.withUnsafeBufferPointer { ckernels_adler32_avx2(0xFFF0_FFF0, $0.baseAddress!, ones.count) },
+                       adler(0xFFF0_FFF0, ones[...]))
+    }
 }
