@@ -21,6 +21,7 @@ for module in $modules; do
   swift-symbolgraph-extract -module-name "$module" -target "$target" -minimum-access-level public \
     -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/CPNG.build/module.modulemap" \
     -Xcc -fmodule-map-file="$bin/CPUHints.build/module.modulemap" \
+    -Xcc -fmodule-map-file="$bin/CKernels.build/module.modulemap" \
     -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap $(pkg-config --cflags-only-I cairo | sed 's/-I/-Xcc -I/g') \
     -output-dir "$graphs"
 done
