@@ -9,15 +9,17 @@
  *
  * Encoding writes into a growing memory buffer (callers write the file once, and can encode
  * on one thread while another renders). Opaque frames (Cairo RGB24, B,G,R,X in memory on
- * little-endian), the frames of every render, take a direct road: each row is cut to R,G,B
- * by a CKernels vector kernel and handed to zlib as a raw deflate stream, with the Adler-32
- * of the zlib wrapper computed by CKernels in AVX2 (zlib 1.2.13's scalar Adler-32 was 5-8%
- * of a render's CPU, and libpng has no way to switch it off); libpng still writes the
- * signature, IHDR and the chunks. The stream is cut into IDATs of libpng's own 8192 bytes,
- * with the header libpng's zlib would write, so the files are the bytes libpng alone gives.
- * Transparent frames (premultiplied ARGB32) are un-premultiplied row by row into RGBA with
+ * little-endian) with more than 16 KiB of rows, the frames of every render, take a direct
+ * road: each row is cut to R,G,B by a CKernels vector kernel, compressed as raw deflate (level
+ * 1, the `fast` preset, by ISA-L's igzip, about six times zlib's speed; other levels by zlib
+ * with the settings libpng would use), with the zlib wrapper's Adler-32 computed by CKernels
+ * in AVX2 (zlib 1.2.13's scalar Adler-32 was 5-8% of a render's CPU, and libpng has no way
+ * to switch it off); libpng still writes the signature, IHDR and the chunks, the stream cut
+ * into IDATs of libpng's own 8192 bytes. At levels other than 1 the files are the bytes
+ * libpng alone gives. Transparent frames (premultiplied ARGB32) are un-premultiplied row by row into RGBA with
  * rounding, c' = (c * 255 + a / 2) / a, and compressed by libpng. Nothing time-dependent
- * (no tIME chunk) is written, so identical pixels give identical files.
+ * (no tIME chunk) is written, so identical pixels give identical files on one machine (igzip
+ * runs code chosen for the processor, so level 1's bytes may differ on another).
  */
 #include "cpng.h"
 #include "ckernels.h"
