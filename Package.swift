@@ -29,8 +29,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         // Kernels in C on the processor's extensions: YUV 4:2:0 and PNG rows (AVX2), SHA-256 (SHA).
         .target(name: "CKernels", path: "Sources/CKernels"),
-        // A small C target owns every libpng, zlib and igzip (ISA-L) call so that libpng's longjmp never crosses Swift.
-        .target(name: "CPNG", dependencies: ["CKernels"], path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("isal")]),
+        // A small C target owns every libpng and zlib call so that libpng's longjmp never crosses Swift.
+        .target(name: "CPNG", dependencies: ["CKernels"], path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // The scene file: JSON5, model, loader with located errors, writer (Foundation only).
         .target(name: "SceneFormat", swiftSettings: fast),
         // Prefetch and spin-pause hints for the engine's hot loops (static inline C).

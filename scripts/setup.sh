@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Animatic needs on a fresh Debian machine that has only the Swift toolchain:
-# the Cairo, libpng and ISA-L (igzip) development packages (and ffmpeg for video previews
-# and their tests).
+# the Cairo and libpng development packages (and ffmpeg for video previews and their tests).
 # Safe to run again: installs only what is missing. Sourced by the other scripts.
 set -euo pipefail
 
@@ -11,7 +10,7 @@ fi
 command -v swift >/dev/null 2>&1 || { echo "animatic: the Swift toolchain is not on PATH (expected /opt/swift/usr/bin)" >&2; exit 1; }
 
 missing=()
-for pkg in libcairo2-dev libpng-dev libisal-dev pkg-config ${ANIMATIC_EXTRA_PACKAGES:-}; do
+for pkg in libcairo2-dev libpng-dev pkg-config ${ANIMATIC_EXTRA_PACKAGES:-}; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

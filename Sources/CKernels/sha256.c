@@ -1,15 +1,7 @@
 #include "ckernels.h"
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-
-// FIPS 180-4's compression function on the SHA extensions. sha256rnds2 runs two rounds on
-// the state split as (A, B, E, F) and (C, D, G, H), each with A (or C) in the top lane, and
-// takes the two rounds' W + K in its low lanes; sha256msg1 and sha256msg2 extend the message
-// schedule four words at a time (W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16]):
-// msg1 adds s0 of the next group to the group 16 words back, the 4-byte shift of the two
-// latest groups supplies W[t-7], and msg2 adds s1 lane by lane.
-
+// FIPS 180-4, 4.2.2: the first 32 bits of the fractional parts of the cube roots of the
+// first 64 primes. The one copy: the portable Swift compression reads it too.
 static const uint32_t round_constants[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -20,6 +12,18 @@ static const uint32_t round_constants[64] = {
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
+
+const uint32_t *ckernels_sha256_round_constants(void) { return round_constants; }
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+// FIPS 180-4's compression function on the SHA extensions. sha256rnds2 runs two rounds on
+// the state split as (A, B, E, F) and (C, D, G, H), each with A (or C) in the top lane, and
+// takes the two rounds' W + K in its low lanes; sha256msg1 and sha256msg2 extend the message
+// schedule four words at a time (W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16]):
+// msg1 adds s0 of the next group to the group 16 words back, the 4-byte shift of the two
+// latest groups supplies W[t-7], and msg2 adds s1 lane by lane.
 
 __attribute__((target("sha,sse4.1")))
 void ckernels_sha256_blocks(uint32_t state[8], const uint8_t *blocks, size_t count) {

@@ -9,30 +9,29 @@
  *
  * Encoding writes into a growing memory buffer (callers write the file once, and can encode
  * on one thread while another renders). Opaque frames (Cairo RGB24, B,G,R,X in memory on
- * little-endian) with more than 16 KiB of rows, the frames of every render, take a direct
- * road: each row is cut to R,G,B by a CKernels vector kernel, compressed as raw deflate (level
- * 1, the `fast` preset, by ISA-L's igzip, about six times zlib's speed; other levels by zlib
- * with the settings libpng would use), with the zlib wrapper's Adler-32 computed by CKernels
- * in AVX2 (zlib 1.2.13's scalar Adler-32 was 5-8% of a render's CPU, and libpng has no way
- * to switch it off); libpng still writes the signature, IHDR and the chunks, the stream cut
- * into IDATs of libpng's own 8192 bytes. At levels other than 1 the files are the bytes
- * libpng alone gives. Transparent frames (premultiplied ARGB32) are un-premultiplied row by row into RGBA with
+ * little-endian), the frames of every render, take a direct road: each row is cut to R,G,B
+ * by a CKernels vector kernel and handed to zlib as a raw deflate stream, with the Adler-32
+ * of the zlib wrapper computed by CKernels in AVX2 (zlib 1.2.13's scalar Adler-32 was 5-8%
+ * of a render's CPU, and libpng has no way to switch it off); libpng still writes the
+ * signature, IHDR and the chunks. The stream is cut into IDATs of libpng's own 8192 bytes,
+ * with the header libpng's zlib would write, so the files are the bytes libpng alone gives.
+ * (ISA-L's igzip level 1 was tried in zlib's place: six times faster, but two compressions
+ * of the same rows in one process now and then gave different bytes, which renders that
+ * promise identical files cannot have.)
+ * Transparent frames (premultiplied ARGB32) are un-premultiplied row by row into RGBA with
  * rounding, c' = (c * 255 + a / 2) / a, and compressed by libpng. Nothing time-dependent
- * (no tIME chunk) is written, so identical pixels give identical files on one machine (igzip
- * runs code chosen for the processor, so level 1's bytes may differ on another).
+ * (no tIME chunk) is written, so identical pixels give identical files.
  */
 #include "cpng.h"
 #include "ckernels.h"
 
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-#include <isa-l/igzip_lib.h>
 
 _Static_assert(CPNG_FILTER_NONE == PNG_FILTER_NONE, "filter masks mirror libpng");
 _Static_assert(CPNG_FILTER_SUB == PNG_FILTER_SUB, "filter masks mirror libpng");
@@ -182,170 +181,51 @@ static void zlib_header(uint8_t *out, int level) {
 }
 
 /*
- * Level 1 (the `fast` preset, every frame of a render by default) on ISA-L's igzip level 1:
- * about 0.8 ms for a 1280x720 rain frame against zlib's 5.2 ms, files ~7% larger. igzip
- * wants its input whole, so the filtered rows are gathered first (one row conversion and one
- * Adler-32 over the whole image). Its buffers (the rows, igzip's level buffer and state, the
- * compressed stream: ~6 MB for such a frame) are kept per thread and reused: fresh ones cost
- * ~1,400 page faults per frame, which were a third of the kernel's share of a render.
- */
-typedef struct {
-    uint8_t *image;
-    size_t image_capacity;
-    uint8_t *compressed;
-    size_t compressed_capacity;
-    uint8_t *level_buffer;
-    struct isal_zstream stream;
-} fast_scratch;
-
-static pthread_key_t scratch_key;
-static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
-static int scratch_key_ready;
-
-static void free_scratch(void *pointer) {
-    fast_scratch *scratch = (fast_scratch *)pointer;
-    free(scratch->image);
-    free(scratch->compressed);
-    free(scratch->level_buffer);
-    free(scratch);
-}
-
-static void make_scratch_key(void) { scratch_key_ready = pthread_key_create(&scratch_key, free_scratch) == 0; }
-
-/* This thread's buffers, grown to hold `image_bytes` of rows and `compressed_bytes` of
- * stream; NULL when memory runs out. */
-static fast_scratch *thread_scratch(size_t image_bytes, size_t compressed_bytes) {
-    pthread_once(&scratch_once, make_scratch_key);
-    if (!scratch_key_ready) return NULL;
-    fast_scratch *scratch = (fast_scratch *)pthread_getspecific(scratch_key);
-    if (scratch == NULL) {
-        scratch = (fast_scratch *)calloc(1, sizeof(fast_scratch));
-        if (scratch == NULL) return NULL;
-        scratch->level_buffer = (uint8_t *)malloc(ISAL_DEF_LVL1_DEFAULT);
-        if (scratch->level_buffer == NULL || pthread_setspecific(scratch_key, scratch) != 0) {
-            free_scratch(scratch);
-            return NULL;
-        }
-    }
-    if (scratch->image_capacity < image_bytes) {
-        free(scratch->image);
-        scratch->image = (uint8_t *)malloc(image_bytes);
-        scratch->image_capacity = scratch->image == NULL ? 0 : image_bytes;
-        if (scratch->image == NULL) return NULL;
-    }
-    if (scratch->compressed_capacity < compressed_bytes) {
-        free(scratch->compressed);
-        scratch->compressed = (uint8_t *)malloc(compressed_bytes);
-        scratch->compressed_capacity = scratch->compressed == NULL ? 0 : compressed_bytes;
-        if (scratch->compressed == NULL) return NULL;
-    }
-    return scratch;
-}
-
-/* The zlib stream (header, igzip's raw deflate, Adler-32) of the rows into this thread's
- * scratch: *stream and *size; 0 with a message on failure. */
-static int deflate_fast(io_context *context, const uint8_t *pixels, int width, int height, int stride,
-                        void (*convert)(const uint32_t *, uint8_t *, size_t), int avx2, size_t capacity,
-                        uint32_t *adler, const uint8_t **stream_out, size_t *size) {
-    size_t row_bytes = 1 + 3 * (size_t)width, image_bytes = row_bytes * (size_t)height;
-    fast_scratch *scratch = thread_scratch(image_bytes, capacity);
-    if (scratch == NULL) {
-        context->out_of_memory = 1;
-        set_message(context->message, context->message_capacity, "out of memory for the image rows");
-        return 0;
-    }
-    uint8_t *image = scratch->image;
-    for (int y = 0; y < height; y++) {
-        uint8_t *row = image + (size_t)y * row_bytes;
-        row[0] = 0; /* filter type None */
-        convert((const uint32_t *)(pixels + (size_t)y * (size_t)stride), row + 1, (size_t)width);
-    }
-    *adler = avx2 ? ckernels_adler32_avx2(1, image, image_bytes) : (uint32_t)adler32(1, image, (uInt)image_bytes);
-    struct isal_zstream *stream = &scratch->stream;
-    /* igzip's match tables live in the level buffer and are not all cleared by
-     * isal_deflate_init: left from an earlier frame, they change which matches are found (the
-     * bytes, not the pixels). Cleared, every frame compresses as from a fresh buffer, so the
-     * bytes depend on the pixels alone (RecipeRenderTests, which encodes the same frames in
-     * one process after different ones, fails without this). */
-    memset(scratch->level_buffer, 0, ISAL_DEF_LVL1_DEFAULT);
-    isal_deflate_init(stream);
-    stream->level = 1;
-    stream->level_buf = scratch->level_buffer;
-    stream->level_buf_size = ISAL_DEF_LVL1_DEFAULT;
-    stream->end_of_stream = 1;
-    stream->flush = NO_FLUSH;
-    stream->next_in = image;
-    stream->avail_in = (uint32_t)image_bytes;
-    stream->next_out = scratch->compressed + 2;
-    stream->avail_out = (uint32_t)(capacity - 6);
-    int status = isal_deflate(stream);
-    if (status != COMP_OK || stream->avail_in != 0 || stream->internal_state.state != ZSTATE_END) {
-        set_message(context->message, context->message_capacity, "igzip failed while compressing the rows");
-        return 0;
-    }
-    *stream_out = scratch->compressed;
-    *size = 2 + (size_t)stream->total_out;
-    return 1;
-}
-
-/*
  * Opaque little-endian rows, filter None, compressed here and written as IDATs and IEND by
  * libpng (after png_write_info). 0 when zlib refuses (a message is set); libpng errors
  * longjmp as everywhere else, and the caller's handler ends zlib's state and frees the stream.
  */
 static int write_opaque_rows(png_structp png, io_context *context, const uint8_t *pixels, int width, int height,
                              int stride, int level, uint8_t *row) {
-    size_t row_bytes = 1 + 3 * (size_t)width, image_bytes = row_bytes * (size_t)height;
+    size_t row_bytes = 1 + 3 * (size_t)width;
+    z_stream *z = &context->zstream;
+    memset(z, 0, sizeof *z);
+    if (deflateInit2(z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        set_message(context->message, context->message_capacity, "zlib could not start a deflate stream");
+        return 0;
+    }
+    context->zstream_open = 1;
+    size_t capacity = 2 + (size_t)deflateBound(z, (uLong)(row_bytes * (size_t)height)) + 4;
+    context->stream = (uint8_t *)malloc(capacity);
+    if (context->stream == NULL) {
+        context->out_of_memory = 1;
+        set_message(context->message, context->message_capacity, "out of memory for the compressed image");
+        return 0;
+    }
+    zlib_header(context->stream, level);
+    z->next_out = context->stream + 2;
+    z->avail_out = (uInt)(capacity - 6);
     int avx2 = ckernels_has_avx2();
     void (*convert)(const uint32_t *, uint8_t *, size_t) = avx2 ? ckernels_rgb_row_avx2 : ckernels_rgb_row_portable;
     uint32_t adler = 1;
-    size_t size;
-    /* Header, deflate's worst case (zlib's bound for stored blocks, with room to spare for
-     * igzip's), Adler-32. */
-    size_t capacity = 2 + (size_t)compressBound((uLong)image_bytes) + image_bytes / 64 + 4096 + 4;
-    uint8_t *stream;
-    if (level == 1) {
-        const uint8_t *compressed;
-        if (!deflate_fast(context, pixels, width, height, stride, convert, avx2, capacity, &adler, &compressed, &size)) {
+    row[0] = 0; /* filter type None */
+    for (int y = 0; y < height; y++) {
+        convert((const uint32_t *)(pixels + (size_t)y * (size_t)stride), row + 1, (size_t)width);
+        adler = avx2 ? ckernels_adler32_avx2(adler, row, row_bytes) : (uint32_t)adler32(adler, row, (uInt)row_bytes);
+        z->next_in = row;
+        z->avail_in = (uInt)row_bytes;
+        int last = y == height - 1;
+        int status = deflate(z, last ? Z_FINISH : Z_NO_FLUSH);
+        /* The output holds deflateBound's worst case, so every row is taken whole. */
+        if (status != (last ? Z_STREAM_END : Z_OK) || z->avail_in != 0) {
+            set_message(context->message, context->message_capacity, "zlib failed while compressing the rows");
             return 0;
         }
-        stream = (uint8_t *)compressed;
-    } else {
-        context->stream = stream = (uint8_t *)malloc(capacity);
-        if (stream == NULL) {
-            context->out_of_memory = 1;
-            set_message(context->message, context->message_capacity, "out of memory for the compressed image");
-            return 0;
-        }
-        z_stream *z = &context->zstream;
-        memset(z, 0, sizeof *z);
-        if (deflateInit2(z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-            set_message(context->message, context->message_capacity, "zlib could not start a deflate stream");
-            return 0;
-        }
-        context->zstream_open = 1;
-        z->next_out = stream + 2;
-        z->avail_out = (uInt)(capacity - 6);
-        row[0] = 0; /* filter type None */
-        for (int y = 0; y < height; y++) {
-            convert((const uint32_t *)(pixels + (size_t)y * (size_t)stride), row + 1, (size_t)width);
-            adler = avx2 ? ckernels_adler32_avx2(adler, row, row_bytes) : (uint32_t)adler32(adler, row, (uInt)row_bytes);
-            z->next_in = row;
-            z->avail_in = (uInt)row_bytes;
-            int last = y == height - 1;
-            int status = deflate(z, last ? Z_FINISH : Z_NO_FLUSH);
-            /* The output holds deflateBound's worst case, so every row is taken whole. */
-            if (status != (last ? Z_STREAM_END : Z_OK) || z->avail_in != 0) {
-                set_message(context->message, context->message_capacity, "zlib failed while compressing the rows");
-                return 0;
-            }
-        }
-        size = 2 + (size_t)z->total_out;
-        deflateEnd(z);
-        context->zstream_open = 0;
     }
-    zlib_header(stream, level);
-    uint8_t *trailer = stream + size;
+    size_t size = 2 + (size_t)z->total_out;
+    deflateEnd(z);
+    context->zstream_open = 0;
+    uint8_t *trailer = context->stream + size;
     trailer[0] = (uint8_t)(adler >> 24);
     trailer[1] = (uint8_t)(adler >> 16);
     trailer[2] = (uint8_t)(adler >> 8);
@@ -353,7 +233,7 @@ static int write_opaque_rows(png_structp png, io_context *context, const uint8_t
     size += 4;
     for (size_t offset = 0; offset < size; offset += IDAT_PIECE) {
         size_t piece = size - offset < IDAT_PIECE ? size - offset : IDAT_PIECE;
-        png_write_chunk(png, (png_const_bytep) "IDAT", stream + offset, piece);
+        png_write_chunk(png, (png_const_bytep) "IDAT", context->stream + offset, piece);
     }
     free(context->stream);
     context->stream = NULL;

@@ -1,22 +1,18 @@
 import CPNG
 import Foundation
 
-// Design note: PNG output through the CPNG C target, which owns every libpng, zlib and igzip
-// call (libpng's longjmp must not cross Swift frames). Cairo's own cairo_surface_write_to_png
-// cannot be tuned and spends 20.5 ms on a 1280x720 frame (zlib 6 + adaptive filters); zlib
-// level 1 with no row filters takes ~5 ms and is no larger on flat UI art, and ISA-L's igzip
-// level 1 ~0.8 ms for files a few percent larger, hence the `fast` default. Encoding goes to
-// memory and the file is written in one call. The output has no time-dependent chunk, so
-// identical pixels give identical bytes on one machine (renders can be diffed and cached by
-// hash); igzip's code is chosen per processor, so `small` (zlib) is the preset whose bytes
-// match across machines.
+// Design note: PNG output through the CPNG C target, which owns every libpng call (libpng's
+// longjmp must not cross Swift frames). Cairo's own cairo_surface_write_to_png cannot be tuned
+// and spends 20.5 ms on a 1280x720 frame (zlib 6 + adaptive filters); zlib level 1 with no row
+// filters takes ~5 ms and is no larger on flat UI art, hence the `fast` default. Encoding goes
+// to memory and the file is written in one call. The output has no time-dependent chunk, so
+// identical pixels always give identical bytes (renders can be diffed and cached by hash).
 
 /// How hard to compress. Both presets write unfiltered rows.
 public enum PNGPreset: Sendable, CaseIterable {
-    /// igzip (ISA-L) level 1 for frames of more than 16 KiB of rows (zlib level 1 below), no
-    /// row filters: the default for frames (~1 ms for 1280x720).
+    /// zlib level 1, no row filters: the default for frames (~5 ms for 1280x720).
     case fast
-    /// zlib level 6, no row filters: ~10 ms for 1280x720, files ~20% smaller than `fast`.
+    /// zlib level 6, no row filters: about twice the time, ~15% smaller files.
     case small
 
     var compressionLevel: Int32 {

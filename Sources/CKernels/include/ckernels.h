@@ -23,6 +23,9 @@ int ckernels_has_avx2(void);
 /// architectures, always 0). Asks the processor once.
 int ckernels_has_sha(void);
 
+/// SHA-256's 64 round constants (FIPS 180-4, 4.2.2), for every implementation.
+const uint32_t *ckernels_sha256_round_constants(void);
+
 /// FIPS 180-4's SHA-256 compression of `count` consecutive 64-byte `blocks` into `state`
 /// (the eight working words, A first), on the SHA extensions; call only when
 /// ckernels_has_sha() is 1 (elsewhere it does nothing).

@@ -63,11 +63,9 @@ enum {
  * Encodes Cairo pixel memory to a PNG in a malloc'd buffer.
  *
  * pixels/stride: the surface data and cairo_image_surface_get_stride.
- * compression_level: 0...9; 1 compresses opaque images of more than 16 KiB of rows with ISA-L's
- * igzip level 1, everything else with zlib at that level. filter_mask: a CPNG_FILTER_* combination.
+ * compression_level: zlib level 0...9. filter_mask: a CPNG_FILTER_* combination.
  * On success *out_data holds *out_size bytes; release it with cpng_free.
- * The output holds no time-dependent chunk: identical pixels give identical bytes (on one
- * machine: igzip picks its code by processor).
+ * The output holds no time-dependent chunk: identical pixels give identical bytes.
  * message (may be NULL) receives a NUL-terminated description on failure.
  */
 cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride,
