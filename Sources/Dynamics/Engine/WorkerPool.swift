@@ -5,7 +5,8 @@
 // depends only on its index, never on which thread ran it, so results are identical for any
 // worker count (Box2D v3's task model). Jobs come every few tens of microseconds during a
 // step, too often for a sleeping thread's wake-up latency, so an idle worker spins for about
-// a millisecond before it backs off to short sleeps. The threads hold the shared state, not
+// a millisecond before it backs off to short sleeps, and the caller waiting for a job's last
+// chunk spins briefly and then yields its core (the worker may need it on a busy machine). The threads hold the shared state, not
 // the pool, so dropping the pool stops them cleanly.
 import Foundation
 import Synchronization
@@ -59,6 +60,17 @@ final class WorkerPool: @unchecked Sendable {
             // cache line and yields its pipeline for a few dozen cycles.
             animatic_spin_pause()
         }
+
+        /// Spins until `done` holds, giving the processor away after a while: on a busy
+        /// machine the thread being waited for may be waiting for this very core, and spinning
+        /// on would only burn the time slice it needs.
+        @inline(__always) func wait(until done: () -> Bool) {
+            var spins = 0
+            while !done() {
+                spins += 1
+                if spins < 4_000 { pause() } else { sched_yield() }
+            }
+        }
     }
 
     /// Threads that take part, the caller included.
@@ -90,16 +102,16 @@ final class WorkerPool: @unchecked Sendable {
             return
         }
         withoutActuallyEscaping(body) { escapable in
-            while core.active.load(ordering: .acquiring) != 0 { core.pause() }
+            core.wait { core.active.load(ordering: .acquiring) == 0 }
             core.job = escapable
             core.chunkCount = chunks
             core.nextChunk.store(0, ordering: .relaxed)
             core.finishedChunks.store(0, ordering: .relaxed)
             core.generation.add(1, ordering: .acquiringAndReleasing) // even: ready
             core.work()
-            while core.finishedChunks.load(ordering: .acquiring) < chunks { core.pause() }
+            core.wait { core.finishedChunks.load(ordering: .acquiring) >= chunks }
             core.generation.add(1, ordering: .acquiringAndReleasing) // odd: over
-            while core.active.load(ordering: .acquiring) != 0 { core.pause() }
+            core.wait { core.active.load(ordering: .acquiring) == 0 }
             core.job = nil
         }
     }
