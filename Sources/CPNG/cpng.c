@@ -178,11 +178,6 @@ static void zlib_header(uint8_t *out, int level) {
 }
 
 /*
- * Opaque little-endian rows, filter None, compressed here and written as IDATs and IEND by
- * libpng (after png_write_info). 0 when zlib refuses (a message is set); libpng errors
- * longjmp as everywhere else, and the caller's handler ends zlib's state and frees the stream.
- */
-/*
  * Each thread keeps its deflate state and its compressed-stream buffer from frame to frame
  * (deflateReset between frames, as libpng itself does between its streams): a fresh state and
  * buffer cost a 270 KB allocation, a 3 MB one and ~1,000 page faults per 1280x720 frame.
@@ -218,7 +213,7 @@ static deflate_scratch *thread_scratch(io_context *context, int level, size_t im
         if (scratch == NULL || !scratch_key_ready || pthread_setspecific(scratch_key, scratch) != 0) {
             free(scratch);
             context->out_of_memory = 1;
-            set_message(context->message, context->message_capacity, "out of memory for the deflate state");
+            set_message(context->message, context->message_capacity, "no memory for a per-thread deflate state");
             return NULL;
         }
     }
@@ -252,6 +247,11 @@ static deflate_scratch *thread_scratch(io_context *context, int level, size_t im
     return scratch;
 }
 
+/*
+ * Opaque little-endian rows, filter None, compressed here and written as IDATs and IEND by
+ * libpng (after png_write_info). 0 when zlib refuses (a message is set); libpng errors
+ * longjmp as everywhere else, leaving this thread's deflate state to be reset by its next use.
+ */
 static int write_opaque_rows(png_structp png, io_context *context, const uint8_t *pixels, int width, int height,
                              int stride, int level, uint8_t *row) {
     size_t row_bytes = 1 + 3 * (size_t)width;
