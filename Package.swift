@@ -61,14 +61,14 @@ let package = Package(
                           dependencies: ["SceneFormat", "ScenePlayer", "Dynamics", "Rendering", "FrameOutput", "FrameFiles",
                                          "Images", "Compare"],
                           swiftSettings: fast),
-        // Test-only C helpers (inflating PNG rows to count their filters).
-        .target(name: "CTestSupport", path: "Tests/CTestSupport", linkerSettings: [.linkedLibrary("z")]),
+        // Test-only C helpers (inflating PNG rows to count their filters, libpng's own encoding).
+        .target(name: "CTestSupport", path: "Tests/CTestSupport", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("png16")]),
         // Test-only Swift helpers: headless Chromium, and locating external tools the tests need.
         .target(name: "BrowserSupport", path: "Tests/BrowserSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScenePlayerTests", dependencies: ["ScenePlayer", "SceneFormat", "Dynamics", "Rendering"]),
-        .testTarget(name: "ImagesTests", dependencies: ["Images", "CKernels", "BrowserSupport"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "CKernels", "CTestSupport", "BrowserSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Images", "SceneFormat", "CTestSupport"]),
         .testTarget(name: "FrameOutputTests", dependencies: ["FrameOutput", "FrameFiles", "Rendering", "Images", "SceneFormat", "BrowserSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Images", "Rendering", "FrameFiles", "SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),

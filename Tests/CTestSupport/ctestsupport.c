@@ -91,3 +91,58 @@ int test_count_png_row_filters(const uint8_t *data, size_t size, unsigned long c
     return status;
 }
 
+
+/* ---------------------------------------------------------------------------------------- */
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint8_t *data;
+    size_t size, capacity;
+    int failed;
+} test_buffer;
+
+static void test_write(png_structp png, png_bytep bytes, png_size_t length) {
+    test_buffer *buffer = (test_buffer *)png_get_io_ptr(png);
+    if (buffer->size + length > buffer->capacity) {
+        size_t capacity = (buffer->size + length) * 2;
+        uint8_t *grown = (uint8_t *)realloc(buffer->data, capacity);
+        if (grown == NULL) { buffer->failed = 1; png_error(png, "out of memory"); }
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->size, bytes, length);
+    buffer->size += length;
+}
+
+static void test_flush(png_structp png) { (void)png; }
+
+int test_libpng_encode_rgb(const uint8_t *rgb, int width, int height, int level, uint8_t **out, size_t *size) {
+    test_buffer *buffer = (test_buffer *)calloc(1, sizeof(test_buffer));
+    if (buffer == NULL) return 1;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png == NULL ? NULL : png_create_info_struct(png);
+    if (info == NULL) { png_destroy_write_struct(&png, NULL); free(buffer); return 1; }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(buffer->data);
+        free(buffer);
+        return 1;
+    }
+    png_set_write_fn(png, buffer, test_write, test_flush);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, level);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_write_info(png, info);
+    for (int y = 0; y < height; y++) png_write_row(png, (png_bytep)(rgb + (size_t)y * 3 * (size_t)width));
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    *out = buffer->data;
+    *size = buffer->size;
+    free(buffer);
+    return 0;
+}

@@ -1,4 +1,5 @@
 import CKernels
+import CTestSupport
 import Images
 import XCTest
 
@@ -141,5 +142,34 @@ final class ImagesTests: XCTestCase {
         let ones = [UInt8](repeating: 0xFF, count: 1 << 20)
         XCTAssertEqual(ones.withUnsafeBufferPointer { ckernels_adler32_avx2(0xFFF0_FFF0, $0.baseAddress!, ones.count) },
                        adler(0xFFF0_FFF0, ones[...]))
+    }
+
+    /// cpng's own compression of opaque frames gives the very bytes libpng alone gives (zlib
+    /// at the same level and settings, the same header, IDATs of 8,192 bytes), so renders stay
+    /// byte-identical to those of earlier versions: UI-like and noisy frames, both presets.
+    func testDirectEncodingIsByteIdenticalToLibpngAlone() throws {
+        var state: UInt32 = 11
+        func next() -> UInt32 { state = state &* 1_664_525 &+ 1_013_904_223; return state }
+        for (width, height) in [(750, 40), (1280, 72), (333, 211)] {
+            // Flat background, boxes of a few colors, and a noisy band.
+            var words = [UInt32](repeating: 0xFFF2_F2F7, count: width * height)
+            for i in words.indices where (i / width) % 17 < 5 && (i % width) % 23 < 11 { words[i] = 0xFF00_7AFF }
+            for i in words.indices where (i / width) % 29 == 3 { words[i] = next() }
+            let rgb = words.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+            for preset in PNGPreset.allCases {
+                let ours = try words.withUnsafeBytes {
+                    try PNGEncoder.encode(pixels: $0.baseAddress!, width: width, height: height, stride: width * 4,
+                                          format: .rgb24, preset: preset)
+                }
+                var out: UnsafeMutablePointer<UInt8>?
+                var size = 0
+                let level: Int32 = preset == .fast ? 1 : 6
+                XCTAssertEqual(rgb.withUnsafeBufferPointer { test_libpng_encode_rgb($0.baseAddress!, Int32(width), Int32(height), level, &out, &size) }, 0)
+                defer { free(out) }
+                let reference = Array(UnsafeBufferPointer(start: out, count: size))
+                XCTAssertGreaterThan(reference.count, 100)
+                XCTAssertEqual(ours, reference, "\(width)x\(height) \(preset)")
+            }
+        }
     }
 }

@@ -8,4 +8,9 @@
     Paeth). Returns 0 on success, non-zero when the data is not a readable PNG. */
 int test_count_png_row_filters(const uint8_t *data, size_t size, unsigned long counts[5]);
 
+/** Encodes `height` packed rows of R,G,B bytes with libpng alone, as cpng did before it
+    compressed opaque frames itself: 8-bit RGB, zlib `level`, filter None, libpng's default
+    zlib settings and buffer size. On success returns 0 and a malloc'd *out of *size bytes. */
+int test_libpng_encode_rgb(const uint8_t *rgb, int width, int height, int level, uint8_t **out, size_t *size);
+
 #endif
