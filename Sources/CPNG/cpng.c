@@ -159,6 +159,10 @@ static void unpremultiply_row(const uint8_t *source, uint8_t *destination, int w
     }
 }
 
+/* The row kernel of this processor: Cairo's B,G,R,X words to R,G,B bytes. */
+typedef void (*rgb_row_kernel)(const uint32_t *, uint8_t *, size_t);
+static rgb_row_kernel rgb_row(void) { return ckernels_has_avx2() ? ckernels_rgb_row_avx2 : ckernels_rgb_row_portable; }
+
 /* The size of the IDATs libpng writes (its default compression buffer, PNG_ZBUF_SIZE). */
 #define IDAT_PIECE 8192
 
@@ -263,7 +267,7 @@ static int write_opaque_rows(png_structp png, io_context *context, const uint8_t
     z->next_out = stream + 2;
     z->avail_out = (uInt)(scratch->capacity - 6);
     int avx2 = ckernels_has_avx2();
-    void (*convert)(const uint32_t *, uint8_t *, size_t) = avx2 ? ckernels_rgb_row_avx2 : ckernels_rgb_row_portable;
+    rgb_row_kernel convert = rgb_row();
     uint32_t adler = 1;
     row[0] = 0; /* filter type None */
     for (int y = 0; y < height; y++) {
@@ -360,6 +364,7 @@ cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride
         return status;
     }
 
+    int written = 1; /* 0 when the direct road fails without a longjmp (a message is set) */
     png_set_write_fn(png, context, write_bytes, flush_bytes);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                  with_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
@@ -381,24 +386,11 @@ cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride
             png_write_row(png, (png_bytep)(pixels + (size_t)y * (size_t)stride));
         }
     } else if (direct) {
-        /* Opaque frames, the common case: compressed here (see the design note); libpng's
-         * png_write_end is not called, as libpng wrote no image data of its own. */
-        int written = write_opaque_rows(png, context, pixels, width, height, stride, compression_level, row);
-        png_destroy_write_struct(&png, &info);
-        cpng_status status = written ? CPNG_OK : context->out_of_memory ? CPNG_ERROR_NO_MEMORY : CPNG_ERROR_ENCODE;
-        if (written) {
-            *out_data = context->output;
-            *out_size = context->output_size;
-        } else {
-            free(context->output);
-        }
-        free(context);
-        free(row);
-        return status;
+        /* Opaque frames, the common case: compressed here (see the design note). */
+        written = write_opaque_rows(png, context, pixels, width, height, stride, compression_level, row);
     } else if (is_little_endian()) {
         /* Small opaque images: libpng compresses; the rows are cut to R,G,B by CKernels. */
-        void (*convert)(const uint32_t *, uint8_t *, size_t) =
-            ckernels_has_avx2() ? ckernels_rgb_row_avx2 : ckernels_rgb_row_portable;
+        rgb_row_kernel convert = rgb_row();
         for (int y = 0; y < height; y++) {
             convert((const uint32_t *)(pixels + (size_t)y * (size_t)stride), row, (size_t)width);
             png_write_row(png, row);
@@ -411,14 +403,20 @@ cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride
             png_write_row(png, (png_bytep)(pixels + (size_t)y * (size_t)stride));
         }
     }
-    png_write_end(png, NULL);
+    /* The direct road wrote IDAT and IEND itself: libpng's png_write_end would refuse. */
+    if (!direct) png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
 
-    *out_data = context->output;
-    *out_size = context->output_size;
+    cpng_status status = written ? CPNG_OK : context->out_of_memory ? CPNG_ERROR_NO_MEMORY : CPNG_ERROR_ENCODE;
+    if (written) {
+        *out_data = context->output;
+        *out_size = context->output_size;
+    } else {
+        free(context->output);
+    }
     free(context);
     free(row);
-    return CPNG_OK;
+    return status;
 }
 
 /* ---------------------------------------------------------------------------------------- */
