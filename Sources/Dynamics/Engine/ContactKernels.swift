@@ -5,6 +5,8 @@
 // in: nested functions that captured the gathered bodies made Swift box them on the heap
 // once per batch.
 
+import CPUHints
+
 // pointwiseMin/Max are not inlined by the standard library; a compare and a blend are.
 @inline(__always) func vmax(_ a: F4, _ b: F4) -> F4 { a.replacing(with: b, where: b .> a) }
 @inline(__always) func vmin(_ a: F4, _ b: F4) -> F4 { a.replacing(with: b, where: b .< a) }
@@ -53,8 +55,22 @@
     UnsafeMutableRawPointer(sb + Int(idx[3])).storeBytes(of: s3, as: F4.self)
 }
 
+/// Writes one lane of a vector stored in memory. `vector[lane] = x` with a lane known only at
+/// run time compiles to a 4-byte store into a stack copy of the vector and a 16-byte reload
+/// of it, which the processor cannot forward from the smaller store (a stall of a dozen
+/// cycles; a third of the contact preparation's time). A 4-byte store in place has none.
+@inline(__always) func setLane(_ vector: inout F4, _ lane: Int, _ value: Float) {
+    withUnsafeMutablePointer(to: &vector) {
+        UnsafeMutableRawPointer($0).storeBytes(of: value, toByteOffset: lane &* 4, as: Float.self)
+    }
+}
 
-
+/// `setLane` for an index vector.
+@inline(__always) func setLane(_ vector: inout I4, _ lane: Int, _ value: Int32) {
+    withUnsafeMutablePointer(to: &vector) {
+        UnsafeMutableRawPointer($0).storeBytes(of: value, toByteOffset: lane &* 4, as: Int32.self)
+    }
+}
 
 /// What every point of a batch shares.
 struct BatchTerms {
@@ -118,14 +134,22 @@ struct SubStepTerms {
     let zero = F4()
     let vn = relativeSpeed(p, A, B, k.nx, k.ny)
     let gap = vmax(s, zero)
-    let impact = -(vmax(vn * vn - 2 * k.accelN * gap, zero)).squareRoot()
+    let impact = -animatic_sqrt4(vmax(vn * vn - 2 * k.accelN * gap, zero))
     let approach = vn.replacing(with: vmin(impact, vn), where: vn .< zero)
     let closing = (s + vn * step.h .<= zero) .& (approach .< p.relativeVelocity) .& (p.recordable .> zero)
     p.relativeVelocity = p.relativeVelocity.replacing(with: approach, where: closing)
 }
 
+/// `recordApproach` for both points of a batch, out of line: only batches with a gap that was
+/// open at the step's start take it, and inlined it cost the common path its registers.
+@inline(never) func recordApproaches(_ c: UnsafeMutablePointer<ContactBatch>, _ s0: F4, _ s1: F4, _ A: WideBody, _ B: WideBody,
+                                     _ k: BatchTerms, _ step: SubStepTerms) {
+    recordApproach(&c.pointee.p0, s0, A, B, k, step)
+    recordApproach(&c.pointee.p1, s1, A, B, k, step)
+}
+
 /// Bias, mass scale and impulse scale of one normal row (Box2D v3's soft contact).
-@inline(__always) func normalRowTerms(_ s: F4, _ k: BatchTerms, _ step: SubStepTerms) -> (bias: F4, massScale: F4, impulseScale: F4) {
+@_transparent func normalRowTerms(_ s: F4, _ k: BatchTerms, _ step: SubStepTerms) -> (bias: F4, massScale: F4, impulseScale: F4) {
     let zero = F4()
     let speculative = s .> zero
     var bias = s * step.invH // speculative: allow closing the gap this sub-step
@@ -165,19 +189,29 @@ struct SubStepTerms {
 /// the other, the first point took more than its share and a box landing flat tipped by
 /// 0.2 degrees a bounce, then spun on the tilted landings. Otherwise (touching, a negative
 /// block impulse) the points are solved one after the other as in Box2D v3.
-@inline(__always) func solveNormalPair(_ p0: inout WidePoint, _ p1: inout WidePoint, _ s0: F4, _ s1: F4,
+@_transparent func solveNormalPair(_ p0: inout WidePoint, _ p1: inout WidePoint, _ s0: F4, _ s1: F4,
                                        _ A: inout WideBody, _ B: inout WideBody, _ k: BatchTerms, _ step: SubStepTerms) {
     let zero = F4()
     let r0 = normalRowTerms(s0, k, step), r1 = normalRowTerms(s1, k, step)
-    let old0 = p0.normalImpulse, old1 = p1.normalImpulse
     let landing = (k.blockable .> zero) .& (s0 .> zero) .& (s1 .> zero)
-    if !any(landing) {
+    if any(landing) {
+        solveLandingPair(&p0, &p1, r0, r1, landing, &A, &B, k)
+    } else {
         // No lane lands (most batches of a pile): the two rows one after the other, straight
-        // on the velocities. The same arithmetic in the same order as the general path below.
+        // on the velocities. The same arithmetic in the same order as the landing path.
         solveNormalRow(&p0, r0, &A, &B, k)
         solveNormalRow(&p1, r1, &A, &B, k)
-        return
     }
+}
+
+/// `solveNormalPair` for a batch where some lane lands. Kept out of line: the common path
+/// above stays small enough for the solver pass to keep its bodies in registers.
+@inline(never) func solveLandingPair(_ p0: inout WidePoint, _ p1: inout WidePoint,
+                                     _ r0: (bias: F4, massScale: F4, impulseScale: F4),
+                                     _ r1: (bias: F4, massScale: F4, impulseScale: F4), _ landing: SIMDMask<I4>,
+                                     _ A: inout WideBody, _ B: inout WideBody, _ k: BatchTerms) {
+    let zero = F4()
+    let old0 = p0.normalImpulse, old1 = p1.normalImpulse
     let vn0 = relativeSpeed(p0, A, B, k.nx, k.ny), vn1 = relativeSpeed(p1, A, B, k.nx, k.ny)
 
     // One after the other (on a copy of the velocities).
@@ -190,16 +224,13 @@ struct SubStepTerms {
     // Both at once, only while both points approach an open gap (a landing): the block solve
     // of touching rows made the 5,050-box pyramid sink 110 pt instead of 73 (Box2D v3: 73)
     // and pressed random-scene items deeper into walls, so touching contacts stay one after
-    // the other, as in Box2D v3. Most batches of a pile have no landing: skip the arithmetic.
-    var new0 = seq0, new1 = seq1
-    do {
-        let rhs0 = vn0 + r0.bias, rhs1 = vn1 + r1.bias
-        let block0 = old0 - r0.massScale * (k.invK11 * rhs0 + k.invK12 * rhs1) - r0.impulseScale * old0
-        let block1 = old1 - r1.massScale * (k.invK12 * rhs0 + k.invK22 * rhs1) - r1.impulseScale * old1
-        let useBlock = landing .& (block0 .>= zero) .& (block1 .>= zero)
-        new0 = seq0.replacing(with: block0, where: useBlock)
-        new1 = seq1.replacing(with: block1, where: useBlock)
-    }
+    // the other, as in Box2D v3.
+    let rhs0 = vn0 + r0.bias, rhs1 = vn1 + r1.bias
+    let block0 = old0 - r0.massScale * (k.invK11 * rhs0 + k.invK12 * rhs1) - r0.impulseScale * old0
+    let block1 = old1 - r1.massScale * (k.invK12 * rhs0 + k.invK22 * rhs1) - r1.impulseScale * old1
+    let useBlock = landing .& (block0 .>= zero) .& (block1 .>= zero)
+    let new0 = seq0.replacing(with: block0, where: useBlock)
+    let new1 = seq1.replacing(with: block1, where: useBlock)
 
     let applied0 = new0 - old0, applied1 = new1 - old1
     p0.normalImpulse = new0

@@ -207,21 +207,21 @@ extension World {
                 // Static and sleeping bodies read the dummy state at rest.
                 let stateA = mA > 0 || iA > 0 || bodyA.moving ? Int32(c.bodyA) : dummy
                 let stateB = mB > 0 || iB > 0 || bodyB.moving ? Int32(c.bodyB) : dummy
-                batch.pointee.bodyA[lane] = stateA
-                batch.pointee.bodyB[lane] = stateB
-                batch.pointee.contact[lane] = ci
+                setLane(&batch.pointee.bodyA, lane, stateA)
+                setLane(&batch.pointee.bodyB, lane, stateB)
+                setLane(&batch.pointee.contact, lane, ci)
                 let n = c.manifold.normal, t = n.rightPerp
-                batch.pointee.nx[lane] = Float(n.x)
-                batch.pointee.ny[lane] = Float(n.y)
-                batch.pointee.friction[lane] = Float(c.friction)
-                batch.pointee.restitution[lane] = Float(c.restitution)
-                batch.pointee.mA[lane] = Float(mA); batch.pointee.iA[lane] = Float(iA)
-                batch.pointee.mB[lane] = Float(mB); batch.pointee.iB[lane] = Float(iB)
+                setLane(&batch.pointee.nx, lane, Float(n.x))
+                setLane(&batch.pointee.ny, lane, Float(n.y))
+                setLane(&batch.pointee.friction, lane, Float(c.friction))
+                setLane(&batch.pointee.restitution, lane, Float(c.restitution))
+                setLane(&batch.pointee.mA, lane, Float(mA)); setLane(&batch.pointee.iA, lane, Float(iA))
+                setLane(&batch.pointee.mB, lane, Float(mB)); setLane(&batch.pointee.iB, lane, Float(iB))
                 let soft = (mA == 0 || mB == 0) ? staticSoft : contactSoft
-                batch.pointee.biasRate[lane] = Float(soft.biasRate)
-                batch.pointee.accelN[lane] = Float(dot(n, bodyB.acceleration - bodyA.acceleration))
-                batch.pointee.massScale[lane] = Float(soft.massScale)
-                batch.pointee.impulseScale[lane] = Float(soft.impulseScale)
+                setLane(&batch.pointee.biasRate, lane, Float(soft.biasRate))
+                setLane(&batch.pointee.accelN, lane, Float(dot(n, bodyB.acceleration - bodyA.acceleration)))
+                setLane(&batch.pointee.massScale, lane, Float(soft.massScale))
+                setLane(&batch.pointee.impulseScale, lane, Float(soft.impulseScale))
                 let centerA = bodyA.center, centerB = bodyB.center
                 let vA = bodyA.velocity, wA = bodyA.angularVelocity
                 let vB = bodyB.velocity, wB = bodyB.angularVelocity
@@ -237,13 +237,13 @@ extension World {
                     let raw = UnsafeMutableRawPointer(batch)
                         + (k == 0 ? MemoryLayout<ContactBatch>.offset(of: \ContactBatch.p0)! : MemoryLayout<ContactBatch>.offset(of: \ContactBatch.p1)!)
                     let p = raw.assumingMemoryBound(to: WidePoint.self)
-                    p.pointee.rAx[lane] = Float(rA.x); p.pointee.rAy[lane] = Float(rA.y)
-                    p.pointee.rBx[lane] = Float(rB.x); p.pointee.rBy[lane] = Float(rB.y)
-                    p.pointee.baseSeparation[lane] = Float(mp.separation - dot(rB - rA, n))
-                    p.pointee.normalImpulse[lane] = Float(mp.normalImpulse)
-                    p.pointee.tangentImpulse[lane] = Float(mp.tangentImpulse)
-                    p.pointee.normalMass[lane] = kNormal > 0 ? Float(1 / kNormal) : 0
-                    p.pointee.tangentMass[lane] = kTangent > 0 ? Float(1 / kTangent) : 0
+                    setLane(&p.pointee.rAx, lane, Float(rA.x)); setLane(&p.pointee.rAy, lane, Float(rA.y))
+                    setLane(&p.pointee.rBx, lane, Float(rB.x)); setLane(&p.pointee.rBy, lane, Float(rB.y))
+                    setLane(&p.pointee.baseSeparation, lane, Float(mp.separation - dot(rB - rA, n)))
+                    setLane(&p.pointee.normalImpulse, lane, Float(mp.normalImpulse))
+                    setLane(&p.pointee.tangentImpulse, lane, Float(mp.tangentImpulse))
+                    setLane(&p.pointee.normalMass, lane, kNormal > 0 ? Float(1 / kNormal) : 0)
+                    setLane(&p.pointee.tangentMass, lane, kTangent > 0 ? Float(1 / kTangent) : 0)
                     // A point already touching bounces at its approach speed at the step's
                     // start (Box2D), so a body resting on the floor does not hop when another
                     // lands on it. A gap still open records the speed it closes at during the
@@ -254,11 +254,11 @@ extension World {
                     let pending = Float(mp.relativeVelocity)
                     if mp.separation <= EngineConstants.linearSlop {
                         let vn = Float(dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA))))
-                        p.pointee.relativeVelocity[lane] = min(pending, vn)
-                        p.pointee.recordable[lane] = 0
+                        setLane(&p.pointee.relativeVelocity, lane, min(pending, vn))
+                        setLane(&p.pointee.recordable, lane, 0)
                     } else {
-                        p.pointee.relativeVelocity[lane] = pending
-                        p.pointee.recordable[lane] = 1
+                        setLane(&p.pointee.relativeVelocity, lane, pending)
+                        setLane(&p.pointee.recordable, lane, 1)
                     }
                 }
                 if c.manifold.count == 2 {
@@ -269,10 +269,10 @@ extension World {
                     let k12 = mA + mB + iA * rn.0.x * rn.1.x + iB * rn.0.y * rn.1.y
                     let det = k11 * k22 - k12 * k12
                     if k11 * k11 < 1000 * det {
-                        batch.pointee.invK11[lane] = Float(k22 / det)
-                        batch.pointee.invK12[lane] = Float(-k12 / det)
-                        batch.pointee.invK22[lane] = Float(k11 / det)
-                        batch.pointee.blockable[lane] = 1
+                        setLane(&batch.pointee.invK11, lane, Float(k22 / det))
+                        setLane(&batch.pointee.invK12, lane, Float(-k12 / det))
+                        setLane(&batch.pointee.invK22, lane, Float(k11 / det))
+                        setLane(&batch.pointee.blockable, lane, 1)
                     }
                 }
               }
@@ -446,8 +446,7 @@ extension World {
             // must see the same speed at both corners, or restitution makes it spin. Only
             // points whose gap was open at the step's start record; in a resting pile none is.
             if any((c.pointee.p0.recordable .> 0) .| (c.pointee.p1.recordable .> 0)) {
-                recordApproach(&c.pointee.p0, s0, A, B, k, step)
-                recordApproach(&c.pointee.p1, s1, A, B, k, step)
+                recordApproaches(c, s0, s1, A, B, k, step)
             }
             solveNormalPair(&c.pointee.p0, &c.pointee.p1, s0, s1, &A, &B, k, step)
             if reversed {

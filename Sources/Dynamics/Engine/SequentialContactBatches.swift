@@ -155,19 +155,19 @@ extension World {
                 let lane = overflow ? 0 : slot & 3
                 let movingA = sc.mA > 0 || sc.iA > 0 || isMovingSolverBody(sc.bodyA)
                 let movingB = sc.mB > 0 || sc.iB > 0 || isMovingSolverBody(sc.bodyB)
-                batch.pointee.bodyA[lane] = movingA ? Int32(sc.bodyA) : dummy
-                batch.pointee.bodyB[lane] = movingB ? Int32(sc.bodyB) : dummy
+                setLane(&batch.pointee.bodyA, lane, movingA ? Int32(sc.bodyA) : dummy)
+                setLane(&batch.pointee.bodyB, lane, movingB ? Int32(sc.bodyB) : dummy)
                 if movingA && !constrained[sc.bodyA] { constrained[sc.bodyA] = true; batchBodies.append(sc.bodyA) }
                 if movingB && !constrained[sc.bodyB] { constrained[sc.bodyB] = true; batchBodies.append(sc.bodyB) }
-                batch.pointee.constraint[lane] = Int32(k)
-                batch.pointee.nx[lane] = Float(sc.normal.x); batch.pointee.ny[lane] = Float(sc.normal.y)
-                batch.pointee.friction[lane] = Float(sc.friction)
-                batch.pointee.mA[lane] = Float(sc.mA); batch.pointee.iA[lane] = Float(sc.iA)
-                batch.pointee.mB[lane] = Float(sc.mB); batch.pointee.iB[lane] = Float(sc.iB)
-                batch.pointee.k11[lane] = Float(sc.k11); batch.pointee.k12[lane] = Float(sc.k12); batch.pointee.k22[lane] = Float(sc.k22)
-                batch.pointee.inv11[lane] = Float(sc.inv11); batch.pointee.inv12[lane] = Float(sc.inv12)
-                batch.pointee.inv22[lane] = Float(sc.inv22)
-                batch.pointee.twoPoints[lane] = sc.velocityCount == 2 ? 1 : 0
+                setLane(&batch.pointee.constraint, lane, Int32(k))
+                setLane(&batch.pointee.nx, lane, Float(sc.normal.x)); setLane(&batch.pointee.ny, lane, Float(sc.normal.y))
+                setLane(&batch.pointee.friction, lane, Float(sc.friction))
+                setLane(&batch.pointee.mA, lane, Float(sc.mA)); setLane(&batch.pointee.iA, lane, Float(sc.iA))
+                setLane(&batch.pointee.mB, lane, Float(sc.mB)); setLane(&batch.pointee.iB, lane, Float(sc.iB))
+                setLane(&batch.pointee.k11, lane, Float(sc.k11)); setLane(&batch.pointee.k12, lane, Float(sc.k12)); setLane(&batch.pointee.k22, lane, Float(sc.k22))
+                setLane(&batch.pointee.inv11, lane, Float(sc.inv11)); setLane(&batch.pointee.inv12, lane, Float(sc.inv12))
+                setLane(&batch.pointee.inv22, lane, Float(sc.inv22))
+                setLane(&batch.pointee.twoPoints, lane, sc.velocityCount == 2 ? 1 : 0)
                 Self.pack(sc.p0, into: &batch.pointee.p0, lane: lane)
                 if sc.velocityCount == 2 { Self.pack(sc.p1, into: &batch.pointee.p1, lane: lane) }
             }
@@ -179,11 +179,11 @@ extension World {
         }
     }
 
-    private static func pack(_ p: SequentialPoint, into w: inout SequentialWidePoint, lane: Int) {
-        w.rAx[lane] = Float(p.rA.x); w.rAy[lane] = Float(p.rA.y); w.rBx[lane] = Float(p.rB.x); w.rBy[lane] = Float(p.rB.y)
-        w.normalImpulse[lane] = Float(p.normalImpulse); w.tangentImpulse[lane] = Float(p.tangentImpulse)
-        w.normalMass[lane] = Float(p.normalMass); w.tangentMass[lane] = Float(p.tangentMass)
-        w.velocityBias[lane] = Float(p.velocityBias)
+    @inline(__always) private static func pack(_ p: SequentialPoint, into w: inout SequentialWidePoint, lane: Int) {
+        setLane(&w.rAx, lane, Float(p.rA.x)); setLane(&w.rAy, lane, Float(p.rA.y)); setLane(&w.rBx, lane, Float(p.rB.x)); setLane(&w.rBy, lane, Float(p.rB.y))
+        setLane(&w.normalImpulse, lane, Float(p.normalImpulse)); setLane(&w.tangentImpulse, lane, Float(p.tangentImpulse))
+        setLane(&w.normalMass, lane, Float(p.normalMass)); setLane(&w.tangentMass, lane, Float(p.tangentMass))
+        setLane(&w.velocityBias, lane, Float(p.velocityBias))
     }
 
     func warmStartSequentialBatches() {
