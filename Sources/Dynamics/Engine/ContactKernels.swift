@@ -72,18 +72,28 @@ import CPUHints
     }
 }
 
-/// What every point of a batch shares.
+/// What every point of a batch shares, read from the batch where it is used: copied out up
+/// front, these sixteen vectors outlived the processor's sixteen registers and were spilled
+/// to the stack and read back, where reading them from the batch costs only the read.
 struct BatchTerms {
-    var nx: F4, ny: F4, mA: F4, iA: F4, mB: F4, iB: F4
-    var friction: F4, restitution: F4, biasRate: F4, softMass: F4, softImpulse: F4, accelN: F4
-    var invK11: F4, invK12: F4, invK22: F4, blockable: F4
-    @inline(__always) init(_ c: UnsafeMutablePointer<ContactBatch>) {
-        nx = c.pointee.nx; ny = c.pointee.ny
-        mA = c.pointee.mA; iA = c.pointee.iA; mB = c.pointee.mB; iB = c.pointee.iB
-        friction = c.pointee.friction; restitution = c.pointee.restitution; accelN = c.pointee.accelN
-        invK11 = c.pointee.invK11; invK12 = c.pointee.invK12; invK22 = c.pointee.invK22; blockable = c.pointee.blockable
-        biasRate = c.pointee.biasRate; softMass = c.pointee.massScale; softImpulse = c.pointee.impulseScale
-    }
+    let c: UnsafeMutablePointer<ContactBatch>
+    @inline(__always) init(_ c: UnsafeMutablePointer<ContactBatch>) { self.c = c }
+    var nx: F4 { @inline(__always) get { c.pointee.nx } }
+    var ny: F4 { @inline(__always) get { c.pointee.ny } }
+    var mA: F4 { @inline(__always) get { c.pointee.mA } }
+    var iA: F4 { @inline(__always) get { c.pointee.iA } }
+    var mB: F4 { @inline(__always) get { c.pointee.mB } }
+    var iB: F4 { @inline(__always) get { c.pointee.iB } }
+    var friction: F4 { @inline(__always) get { c.pointee.friction } }
+    var restitution: F4 { @inline(__always) get { c.pointee.restitution } }
+    var biasRate: F4 { @inline(__always) get { c.pointee.biasRate } }
+    var softMass: F4 { @inline(__always) get { c.pointee.massScale } }
+    var softImpulse: F4 { @inline(__always) get { c.pointee.impulseScale } }
+    var accelN: F4 { @inline(__always) get { c.pointee.accelN } }
+    var invK11: F4 { @inline(__always) get { c.pointee.invK11 } }
+    var invK12: F4 { @inline(__always) get { c.pointee.invK12 } }
+    var invK22: F4 { @inline(__always) get { c.pointee.invK22 } }
+    var blockable: F4 { @inline(__always) get { c.pointee.blockable } }
 }
 
 /// What every batch of one pass shares.
