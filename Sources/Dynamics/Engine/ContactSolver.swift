@@ -222,7 +222,9 @@ extension World {
                 setLane(&batch.pointee.accelN, lane, Float(dot(n, bodyB.acceleration - bodyA.acceleration)))
                 setLane(&batch.pointee.massScale, lane, Float(soft.massScale))
                 setLane(&batch.pointee.impulseScale, lane, Float(soft.impulseScale))
-                let centerA = bodyA.center, centerB = bodyB.center
+                // Anchors from the centers the manifold was computed at (the bodies' own centers
+                // unless the manifold was recycled: then they stay where they were, as in Box2D).
+                let centerA = c.anchorCenterA, centerB = c.anchorCenterB
                 let vA = bodyA.velocity, wA = bodyA.angularVelocity
                 let vB = bodyB.velocity, wB = bodyB.angularVelocity
                 var rn = (Vec2.zero, Vec2.zero) // (rnA, rnB) of each point
@@ -306,6 +308,10 @@ extension World {
         }
     }
 
+    /// The leading bytes of a contact the preparation reads (up to its time-of-impact and
+    /// recycling fields, which only the narrow phase reads).
+    static let preparedContactBytes = MemoryLayout<Contact>.offset(of: \Contact.toi)!
+
     /// Prefetches the contacts in the lanes of `batch`.
     @inline(__always) private func prefetchContacts(of batch: Int, in range: Range<Int>, _ lanes: UnsafeBufferPointer<Int32>,
                                                     _ cands: UnsafeBufferPointer<Int32>, _ ct: UnsafeBufferPointer<Contact>) {
@@ -313,7 +319,7 @@ extension World {
         for lane in 0..<4 {
             let k = Int(lanes[4 * batch + lane])
             if k < 0 { continue }
-            prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[k])), bytes: MemoryLayout<Contact>.stride)
+            prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[k])), bytes: Self.preparedContactBytes)
         }
     }
 

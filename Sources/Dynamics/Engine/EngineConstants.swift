@@ -8,6 +8,12 @@ enum EngineConstants {
     static let linearSlop = 0.005
     /// Contacts are created this far before shapes touch (2 pt).
     static let speculativeDistance = 4 * linearSlop
+    /// Contact recycling (the soft step): a manifold is kept, its separations carried by the
+    /// bodies' motion, while the pair's relative pose stays this close to the pose it was
+    /// computed at (Box2D v3's default, 10 slops = 5 pt).
+    static let contactRecycleDistance = 10 * linearSlop
+    /// ... and while neither body has turned by more than acos(0.98), about 11.5 degrees.
+    static let contactRecycleCosAngle = 0.98
     /// Fat AABB margin in the broad phase (10 pt).
     static let aabbMargin = 0.1
     /// Cap on the speed at which overlap is pushed out (300 pt/s).

@@ -53,6 +53,10 @@ final class World {
     }
     /// Continuous collision of fast bodies against static geometry.
     var enableContinuous = true
+    /// How far a pair may move relative to the pose its manifold was computed at before the
+    /// soft step computes it again (contact recycling, as Box2D v3 does); 0 recomputes every
+    /// manifold every step. The sequential step (UIKit's) always recomputes, as Box2D 2.2 does.
+    var contactRecycleDistance = EngineConstants.contactRecycleDistance
     /// Sub-steps per step (Box2D v3 default 4).
     var subStepCount = 4
     /// Contact stiffness (Hz) and damping ratio.
