@@ -3,8 +3,11 @@
 // preparation reads contacts and bodies in graph-color order, which the hardware prefetcher
 // cannot guess) and the spin-wait pause of the worker pool's idle loop (it lets the other
 // hardware thread run and saves power while a worker waits for the next job). Beside them,
-// one instruction Swift's SIMD types reach only lane by lane: the four-lane square root
-// (`SIMD4<Float>.squareRoot()` became four calls to sqrtf in the contact solver).
+// two things Swift's SIMD types reach only lane by lane: the four-lane square root
+// (`SIMD4<Float>.squareRoot()` became four calls to sqrtf in the contact solver) and the 4x4
+// transpose of its gathers and scatters (built from halves and lanes, it let the compiler
+// split the last vector arithmetic before each scatter into single lanes: 60 scalar
+// operations and their shuffles in every batch of every pass).
 #ifndef ANIMATIC_CPU_HINTS_H
 #define ANIMATIC_CPU_HINTS_H
 
@@ -24,5 +27,19 @@ typedef float animatic_float4 __attribute__((ext_vector_type(4)));
 
 /// The correctly rounded square root of each lane (IEEE 754, as sqrtf), in one instruction.
 static inline animatic_float4 animatic_sqrt4(animatic_float4 x) { return __builtin_elementwise_sqrt(x); }
+
+/// Four vectors, as the rows or the columns of a 4x4 matrix.
+typedef struct { animatic_float4 x, y, z, w; } animatic_float4x4;
+
+/// The transpose of the 4x4 matrix whose rows are a, b, c, d: its columns, by shuffles only.
+static inline animatic_float4x4 animatic_transpose4(animatic_float4 a, animatic_float4 b, animatic_float4 c, animatic_float4 d) {
+    animatic_float4 ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5), ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+    animatic_float4 cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5), cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+    animatic_float4x4 t = {
+        __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5), __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7),
+        __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5), __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7),
+    };
+    return t;
+}
 
 #endif

@@ -16,26 +16,26 @@ struct Contact {
     var enableEvents: Bool
     /// False for a sensor pair: tracked and reported, never solved.
     var solid = true
-    /// Sequential continuous collision: the cached time of impact, events this step, and
-    /// whether the pair turned out not to touch at its impact.
-    var toi = 1.0
-    var toiValid = false
-    var toiCount = 0
-    var toiSkip = false
     /// The soft step's contact recycling: whether the manifold was computed by the soft
     /// step (the fields below describe it), the bodies' rotations and centers then (its
     /// points' anchors are measured from those centers), and its points' separations then.
-    /// Kept last: only the narrow phase reads them, and the solver's preparation reads the
-    /// first lines of a contact.
+    /// Behind the fields the solver's preparation reads (it prefetches up to them), before the
+    /// sequential step's fields, which the soft step never reads.
     var recyclable = false
+    /// Whether the last narrow phase kept this manifold (tests and counts read it).
+    var recycledLastStep = false
     var cachedRotationA = Rot.identity
     var cachedRotationB = Rot.identity
     var anchorCenterA = Vec2.zero
     var anchorCenterB = Vec2.zero
     var baseSeparation0 = 0.0
     var baseSeparation1 = 0.0
-    /// Whether the last narrow phase kept this manifold (tests and counts read it).
-    var recycledLastStep = false
+    /// Sequential continuous collision: the cached time of impact, events this step, and
+    /// whether the pair turned out not to touch at its impact.
+    var toi = 1.0
+    var toiValid = false
+    var toiCount = 0
+    var toiSkip = false
 }
 
 /// What the narrow phase found for one contact this step.

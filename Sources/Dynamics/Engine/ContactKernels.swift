@@ -15,10 +15,8 @@ import CPUHints
 /// Loading whole 16-byte halves and shuffling beats 16 single-float inserts (unaligned loads:
 /// the array gives no alignment promise beyond Float's, and movups costs the same).
 @inline(__always) func transpose(_ a: F4, _ b: F4, _ c: F4, _ d: F4) -> (F4, F4, F4, F4) {
-    let abLow = F4(lowHalf: a.lowHalf, highHalf: b.lowHalf), cdLow = F4(lowHalf: c.lowHalf, highHalf: d.lowHalf)
-    let abHigh = F4(lowHalf: a.highHalf, highHalf: b.highHalf), cdHigh = F4(lowHalf: c.highHalf, highHalf: d.highHalf)
-    return (F4(lowHalf: abLow.evenHalf, highHalf: cdLow.evenHalf), F4(lowHalf: abLow.oddHalf, highHalf: cdLow.oddHalf),
-            F4(lowHalf: abHigh.evenHalf, highHalf: cdHigh.evenHalf), F4(lowHalf: abHigh.oddHalf, highHalf: cdHigh.oddHalf))
+    let t = animatic_transpose4(a, b, c, d)
+    return (t.x, t.y, t.z, t.w)
 }
 
 /// The (vx, vy, w, pad) half of a body state as one vector.

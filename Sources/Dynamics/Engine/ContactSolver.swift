@@ -308,8 +308,8 @@ extension World {
         }
     }
 
-    /// The leading bytes of a contact the preparation reads (up to its time-of-impact and
-    /// recycling fields, which only the narrow phase reads).
+    /// The leading bytes of a contact the preparation reads: up to the recycling fields' end,
+    /// before the sequential step's time-of-impact fields.
     static let preparedContactBytes = MemoryLayout<Contact>.offset(of: \Contact.toi)!
 
     /// Prefetches the contacts in the lanes of `batch`.
