@@ -188,12 +188,13 @@ extension World {
             candidates.withUnsafeBufferPointer { cands in
             contacts.withUnsafeBufferPointer { ct in
             preparedBodies.withUnsafeBufferPointer { bs in
+            let contactBytes = MemoryLayout<Contact>.offset(of: \Contact.toi)!
             parallelRanges(batchCount, grain: 32) { range in
             for b in range {
               // The lanes of a color read contacts and bodies out of memory order, one
               // dependent miss after another: ask for the contacts a few batches ahead and,
               // once those have arrived, for their bodies.
-              prefetchContacts(of: b + 8, in: range, lanes, cands, ct)
+              prefetchContacts(of: b + 8, in: range, lanes, cands, ct, bytes: contactBytes)
               prefetchBodies(of: b + 4, in: range, lanes, cands, ct, bs)
               let batch = bp.baseAddress! + b
               batch.pointee = ContactBatch(dummy: dummy)
@@ -201,20 +202,21 @@ extension World {
                 let k = Int(lanes[4 * b + lane])
                 if k < 0 { continue }
                 let ci = cands[k]
-                let c = ct[Int(ci)]
-                let bodyA = bs[c.bodyA], bodyB = bs[c.bodyB]
+                // Fields read in place: a copy of the whole contact went through the stack.
+                let c = ct.baseAddress! + Int(ci)
+                let bodyA = bs[c.pointee.bodyA], bodyB = bs[c.pointee.bodyB]
                 let mA = bodyA.invMass, iA = bodyA.invI, mB = bodyB.invMass, iB = bodyB.invI
                 // Static and sleeping bodies read the dummy state at rest.
-                let stateA = mA > 0 || iA > 0 || bodyA.moving ? Int32(c.bodyA) : dummy
-                let stateB = mB > 0 || iB > 0 || bodyB.moving ? Int32(c.bodyB) : dummy
+                let stateA = mA > 0 || iA > 0 || bodyA.moving ? Int32(c.pointee.bodyA) : dummy
+                let stateB = mB > 0 || iB > 0 || bodyB.moving ? Int32(c.pointee.bodyB) : dummy
                 setLane(&batch.pointee.bodyA, lane, stateA)
                 setLane(&batch.pointee.bodyB, lane, stateB)
                 setLane(&batch.pointee.contact, lane, ci)
-                let n = c.manifold.normal, t = n.rightPerp
+                let n = c.pointee.manifold.normal, t = n.rightPerp
                 setLane(&batch.pointee.nx, lane, Float(n.x))
                 setLane(&batch.pointee.ny, lane, Float(n.y))
-                setLane(&batch.pointee.friction, lane, Float(c.friction))
-                setLane(&batch.pointee.restitution, lane, Float(c.restitution))
+                setLane(&batch.pointee.friction, lane, Float(c.pointee.friction))
+                setLane(&batch.pointee.restitution, lane, Float(c.pointee.restitution))
                 setLane(&batch.pointee.mA, lane, Float(mA)); setLane(&batch.pointee.iA, lane, Float(iA))
                 setLane(&batch.pointee.mB, lane, Float(mB)); setLane(&batch.pointee.iB, lane, Float(iB))
                 let soft = (mA == 0 || mB == 0) ? staticSoft : contactSoft
@@ -224,12 +226,12 @@ extension World {
                 setLane(&batch.pointee.impulseScale, lane, Float(soft.impulseScale))
                 // Anchors from the centers the manifold was computed at (the bodies' own centers
                 // unless the manifold was recycled: then they stay where they were, as in Box2D).
-                let centerA = c.anchorCenterA, centerB = c.anchorCenterB
+                let centerA = c.pointee.anchorCenterA, centerB = c.pointee.anchorCenterB
                 let vA = bodyA.velocity, wA = bodyA.angularVelocity
                 let vB = bodyB.velocity, wB = bodyB.angularVelocity
                 var rn = (Vec2.zero, Vec2.zero) // (rnA, rnB) of each point
-                for k in 0..<c.manifold.count {
-                    let mp = c.manifold[k]
+                for k in 0..<c.pointee.manifold.count {
+                    let mp = c.pointee.manifold[k]
                     let rA = mp.point - centerA, rB = mp.point - centerB
                     let rnA = cross(rA, n), rnB = cross(rB, n)
                     if k == 0 { rn.0 = Vec2(rnA, rnB) } else { rn.1 = Vec2(rnA, rnB) }
@@ -263,7 +265,7 @@ extension World {
                         setLane(&p.pointee.recordable, lane, 1)
                     }
                 }
-                if c.manifold.count == 2 {
+                if c.pointee.manifold.count == 2 {
                     // Box2D 2.4's block solver condition: solve both normal rows at once
                     // unless the 2x2 matrix is close to singular (a fixed-rotation body).
                     let k11 = mA + mB + iA * rn.0.x * rn.0.x + iB * rn.0.y * rn.0.y
@@ -301,25 +303,24 @@ extension World {
     /// Prefetches every cache line of `bytes` bytes at `start` (which need not be aligned).
     @inline(__always) private func prefetchLines(_ start: UnsafeRawPointer, bytes: Int) {
         var line = UInt(bitPattern: start) & ~63
-        let end = UInt(bitPattern: start) + UInt(bytes)
+        let end = UInt(bitPattern: start) &+ UInt(bytes)
         while line < end {
             animatic_prefetch(UnsafeRawPointer(bitPattern: line))
-            line += 64
+            line &+= 64
         }
     }
 
-    /// The leading bytes of a contact the preparation reads: up to the recycling fields' end,
-    /// before the sequential step's time-of-impact fields.
-    static let preparedContactBytes = MemoryLayout<Contact>.offset(of: \Contact.toi)!
-
     /// Prefetches the contacts in the lanes of `batch`.
+    /// (The leading `bytes` of each: the preparation reads up to the recycling fields' end,
+    /// before the sequential step's time-of-impact fields.)
     @inline(__always) private func prefetchContacts(of batch: Int, in range: Range<Int>, _ lanes: UnsafeBufferPointer<Int32>,
-                                                    _ cands: UnsafeBufferPointer<Int32>, _ ct: UnsafeBufferPointer<Contact>) {
+                                                    _ cands: UnsafeBufferPointer<Int32>, _ ct: UnsafeBufferPointer<Contact>,
+                                                    bytes: Int) {
         guard batch < range.upperBound else { return }
         for lane in 0..<4 {
             let k = Int(lanes[4 * batch + lane])
             if k < 0 { continue }
-            prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[k])), bytes: Self.preparedContactBytes)
+            prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[k])), bytes: bytes)
         }
     }
 
