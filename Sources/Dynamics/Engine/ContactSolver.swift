@@ -137,14 +137,31 @@ extension World {
         }
         }
         }
+        // Serial, so through pointers: appends checked the arrays' uniqueness three times a
+        // contact, a visible share of what the second worker cannot take.
+        let contactCount = contacts.count
         candidates.removeAll(keepingCapacity: true)
+        candidates.append(contentsOf: repeatElement(0, count: contactCount))
         candidateBodies.removeAll(keepingCapacity: true)
-        for ci in contacts.indices where candidateScan[ci].kind != .skipped {
-            let found = candidateScan[ci]
-            candidates.append(Int32(ci))
-            candidateBodies.append(found.colored)
-            if found.kind == .touching { constrained[Int(found.bodyA)] = true; constrained[Int(found.bodyB)] = true }
+        candidateBodies.append(contentsOf: repeatElement(ColoredPair(a: -1, b: -1), count: contactCount))
+        var candidateCount = 0
+        candidateScan.withUnsafeBufferPointer { scan in
+        candidates.withUnsafeMutableBufferPointer { out in
+        candidateBodies.withUnsafeMutableBufferPointer { pairs in
+        constrained.withUnsafeMutableBufferPointer { held in
+            for ci in 0..<contactCount where scan[ci].kind != .skipped {
+                let found = scan[ci]
+                out[candidateCount] = Int32(ci)
+                pairs[candidateCount] = found.colored
+                candidateCount += 1
+                if found.kind == .touching { held[Int(found.bodyA)] = true; held[Int(found.bodyB)] = true }
+            }
         }
+        }
+        }
+        }
+        candidates.removeLast(contactCount - candidateCount)
+        candidateBodies.removeLast(contactCount - candidateCount)
         let colorCount = colorConstraints()
 
         let firstBatch = batchStarts(colorCount: colorCount)
@@ -156,13 +173,21 @@ extension World {
         laneCandidates.removeAll(keepingCapacity: true)
         laneCandidates.append(contentsOf: repeatElement(-1, count: 4 * batchCount))
         var filled = [Int](repeating: 0, count: colorCount + 1)
-        for k in candidates.indices {
-            let color = Int(colorOf[k])
-            let slot = filled[color]
-            filled[color] += 1
-            let overflow = color == colorCount
-            let batch = firstBatch[color] + (overflow ? slot : slot >> 2)
-            laneCandidates[4 * batch + (overflow ? 0 : slot & 3)] = Int32(k)
+        colorOf.withUnsafeBufferPointer { colors in
+        laneCandidates.withUnsafeMutableBufferPointer { lanes in
+        filled.withUnsafeMutableBufferPointer { filled in
+        firstBatch.withUnsafeBufferPointer { firstBatch in
+            for k in 0..<candidateCount {
+                let color = Int(colors[k])
+                let slot = filled[color]
+                filled[color] += 1
+                let overflow = color == colorCount
+                let batch = firstBatch[color] + (overflow ? slot : slot >> 2)
+                lanes[4 * batch + (overflow ? 0 : slot & 3)] = Int32(k)
+            }
+        }
+        }
+        }
         }
         if batches.count > batchCount { batches.removeLast(batches.count - batchCount) }
         while batches.count < batchCount { batches.append(ContactBatch(dummy: dummy)) }
@@ -373,24 +398,27 @@ extension World {
         // the lowest bit clear in both masks. Only dynamic bodies' masks are read or kept.
         if bodyColors.count < bodies.count { bodyColors = [UInt32](repeating: 0, count: bodies.count) }
         colorOf.removeAll(keepingCapacity: true)
+        colorOf.append(contentsOf: repeatElement(0, count: candidateBodies.count))
         bodyColors.withUnsafeMutableBufferPointer { masks in
         candidateBodies.withUnsafeBufferPointer { pairs in
+        colorOf.withUnsafeMutableBufferPointer { colors in
             for p in pairs {
                 if p.a >= 0 { masks[Int(p.a)] = 0 }
                 if p.b >= 0 { masks[Int(p.b)] = 0 }
             }
-            for p in pairs {
+            for (k, p) in pairs.enumerated() {
                 let a = Int(p.a), b = Int(p.b)
                 let used = (a >= 0 ? masks[a] : 0) | (b >= 0 ? masks[b] : 0)
                 let color = (~used).trailingZeroBitCount
                 if color >= colorCount {
-                    colorOf.append(Int32(colorCount)) // overflow
+                    colors[k] = Int32(colorCount) // overflow
                     continue
                 }
                 if a >= 0 { masks[a] |= 1 << UInt32(color) }
                 if b >= 0 { masks[b] |= 1 << UInt32(color) }
-                colorOf.append(Int32(color))
+                colors[k] = Int32(color)
             }
+        }
         }
         }
         return colorCount

@@ -129,11 +129,21 @@ extension World {
         let dummy = Int32(bodies.count)
         while states.count < bodies.count + 1 { states.append(BodyState()) }
         states[bodies.count] = BodyState()
+        // Filled through pointers (appends checked each array's uniqueness per contact).
+        let count = sequentialContacts.count
         candidates.removeAll(keepingCapacity: true)
+        candidates.append(contentsOf: repeatElement(0, count: count))
         candidateBodies.removeAll(keepingCapacity: true)
-        for sc in sequentialContacts {
-            candidates.append(Int32(sc.contact))
-            candidateBodies.append(coloredBodies(sc.bodyA, sc.bodyB))
+        candidateBodies.append(contentsOf: repeatElement(ColoredPair(a: -1, b: -1), count: count))
+        sequentialContacts.withUnsafeBufferPointer { scs in
+        candidates.withUnsafeMutableBufferPointer { out in
+        candidateBodies.withUnsafeMutableBufferPointer { pairs in
+            for k in 0..<count {
+                out[k] = Int32(scs[k].contact)
+                pairs[k] = coloredBodies(scs[k].bodyA, scs[k].bodyB)
+            }
+        }
+        }
         }
         let colorCount = colorConstraints()
         let firstBatch = batchStarts(colorCount: colorCount)
@@ -145,6 +155,9 @@ extension World {
         batchBodies.removeAll(keepingCapacity: true)
         sequentialBatches.withUnsafeMutableBufferPointer { bp in
         sequentialContacts.withUnsafeBufferPointer { scs in
+        colorOf.withUnsafeBufferPointer { colorOf in
+        filled.withUnsafeMutableBufferPointer { filled in
+        constrained.withUnsafeMutableBufferPointer { constrained in
             for k in 0..<scs.count {
                 let sc = scs[k]
                 let color = Int(colorOf[k])
@@ -171,6 +184,9 @@ extension World {
                 Self.pack(sc.p0, into: &batch.pointee.p0, lane: lane)
                 if sc.velocityCount == 2 { Self.pack(sc.p1, into: &batch.pointee.p1, lane: lane) }
             }
+        }
+        }
+        }
         }
         }
         for i in batchBodies {
