@@ -67,42 +67,42 @@ struct SequentialBatch {
     let nx = c.pointee.nx, ny = c.pointee.ny, tx = ny, ty = -nx
     let two = c.pointee.twoPoints, friction = c.pointee.friction
     let zero = F4()
-    var p0 = c.pointee.p0, p1 = c.pointee.p1
+    // The points are read and written in place: copied out, their 18 vectors were spilled.
 
     // Friction first: non-penetration matters more, so it has the last word.
     do {
-        let vt = relative(p0, A, B, tx, ty)
-        let maxFriction = friction * p0.normalImpulse
-        let newImpulse = vmin(vmax(p0.tangentImpulse - p0.tangentMass * vt, -maxFriction), maxFriction)
-        let lambda = newImpulse - p0.tangentImpulse
-        p0.tangentImpulse = newImpulse
-        apply(lambda * tx, lambda * ty, p0, &A, &B, c)
+        let vt = relative(c.pointee.p0, A, B, tx, ty)
+        let maxFriction = friction * c.pointee.p0.normalImpulse
+        let newImpulse = vmin(vmax(c.pointee.p0.tangentImpulse - c.pointee.p0.tangentMass * vt, -maxFriction), maxFriction)
+        let lambda = newImpulse - c.pointee.p0.tangentImpulse
+        c.pointee.p0.tangentImpulse = newImpulse
+        apply(lambda * tx, lambda * ty, c.pointee.p0, &A, &B, c)
     }
     do {
-        let vt = relative(p1, A, B, tx, ty)
-        let maxFriction = friction * p1.normalImpulse
-        let newImpulse = vmin(vmax(p1.tangentImpulse - p1.tangentMass * vt, -maxFriction), maxFriction)
-        let lambda = two * (newImpulse - p1.tangentImpulse)
-        p1.tangentImpulse += lambda
-        apply(lambda * tx, lambda * ty, p1, &A, &B, c)
+        let vt = relative(c.pointee.p1, A, B, tx, ty)
+        let maxFriction = friction * c.pointee.p1.normalImpulse
+        let newImpulse = vmin(vmax(c.pointee.p1.tangentImpulse - c.pointee.p1.tangentMass * vt, -maxFriction), maxFriction)
+        let lambda = two * (newImpulse - c.pointee.p1.tangentImpulse)
+        c.pointee.p1.tangentImpulse += lambda
+        apply(lambda * tx, lambda * ty, c.pointee.p1, &A, &B, c)
     }
 
     // Normal rows, from the same velocities for both ways of solving them.
-    let vn1 = relative(p0, A, B, nx, ny), vn2 = relative(p1, A, B, nx, ny)
+    let vn1 = relative(c.pointee.p0, A, B, nx, ny), vn2 = relative(c.pointee.p1, A, B, nx, ny)
     // One point.
-    let single = vmax(p0.normalImpulse - p0.normalMass * (vn1 - p0.velocityBias), zero) - p0.normalImpulse
+    let single = vmax(c.pointee.p0.normalImpulse - c.pointee.p0.normalMass * (vn1 - c.pointee.p0.velocityBias), zero) - c.pointee.p0.normalImpulse
     // Two points: x >= 0 with vn = K x + b >= 0 and x . vn = 0, trying Box2D's four cases in order.
-    let a1 = p0.normalImpulse, a2 = p1.normalImpulse
+    let a1 = c.pointee.p0.normalImpulse, a2 = c.pointee.p1.normalImpulse
     let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
-    let bx = vn1 - p0.velocityBias - (k11 * a1 + k12 * a2)
-    let by = vn2 - p1.velocityBias - (k12 * a1 + k22 * a2)
+    let bx = vn1 - c.pointee.p0.velocityBias - (k11 * a1 + k12 * a2)
+    let by = vn2 - c.pointee.p1.velocityBias - (k12 * a1 + k22 * a2)
     var x1 = -(c.pointee.inv11 * bx + c.pointee.inv12 * by)
     var x2 = -(c.pointee.inv12 * bx + c.pointee.inv22 * by)
     var solved = (x1 .>= zero) .& (x2 .>= zero)
-    let y1 = -p0.normalMass * bx
+    let y1 = -c.pointee.p0.normalMass * bx
     let case2 = .!solved .& (y1 .>= zero) .& (k12 * y1 + by .>= zero)
     x1.replace(with: y1, where: case2); x2.replace(with: zero, where: case2); solved = solved .| case2
-    let y2 = -p1.normalMass * by
+    let y2 = -c.pointee.p1.normalMass * by
     let case3 = .!solved .& (y2 .>= zero) .& (k12 * y2 + bx .>= zero)
     x1.replace(with: zero, where: case3); x2.replace(with: y2, where: case3); solved = solved .| case3
     let case4 = .!solved .& (bx .>= zero) .& (by .>= zero)
@@ -111,13 +111,11 @@ struct SequentialBatch {
     let isTwo = two .> zero
     let d1 = single.replacing(with: x1 - a1, where: isTwo)
     let d2 = zero.replacing(with: x2 - a2, where: isTwo)
-    p0.normalImpulse += d1
-    p1.normalImpulse += d2
-    apply(d1 * nx, d1 * ny, p0, &A, &B, c)
-    apply(d2 * nx, d2 * ny, p1, &A, &B, c)
+    c.pointee.p0.normalImpulse += d1
+    c.pointee.p1.normalImpulse += d2
+    apply(d1 * nx, d1 * ny, c.pointee.p0, &A, &B, c)
+    apply(d2 * nx, d2 * ny, c.pointee.p1, &A, &B, c)
 
-    c.pointee.p0 = p0
-    c.pointee.p1 = p1
     scatterVelocities(sb, c.pointee.bodyA, A)
     scatterVelocities(sb, c.pointee.bodyB, B)
 }
