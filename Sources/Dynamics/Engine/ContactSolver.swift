@@ -256,8 +256,10 @@ extension World {
                 let vB = bodyB.velocity, wB = bodyB.angularVelocity
                 var rn = (Vec2.zero, Vec2.zero) // (rnA, rnB) of each point
                 for k in 0..<c.pointee.manifold.count {
-                    let mp = c.pointee.manifold[k]
-                    let rA = mp.point - centerA, rB = mp.point - centerB
+                    // Through a pointer: the subscript's `k == 0 ? p0 : p1` loaded both points
+                    // and kept them on the stack.
+                    let mp = manifoldPoint(c, k)
+                    let rA = mp.pointee.point - centerA, rB = mp.pointee.point - centerB
                     let rnA = cross(rA, n), rnB = cross(rB, n)
                     if k == 0 { rn.0 = Vec2(rnA, rnB) } else { rn.1 = Vec2(rnA, rnB) }
                     let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
@@ -268,9 +270,9 @@ extension World {
                     let p = raw.assumingMemoryBound(to: WidePoint.self)
                     setLane(&p.pointee.rAx, lane, Float(rA.x)); setLane(&p.pointee.rAy, lane, Float(rA.y))
                     setLane(&p.pointee.rBx, lane, Float(rB.x)); setLane(&p.pointee.rBy, lane, Float(rB.y))
-                    setLane(&p.pointee.baseSeparation, lane, Float(mp.separation - dot(rB - rA, n)))
-                    setLane(&p.pointee.normalImpulse, lane, Float(mp.normalImpulse))
-                    setLane(&p.pointee.tangentImpulse, lane, Float(mp.tangentImpulse))
+                    setLane(&p.pointee.baseSeparation, lane, Float(mp.pointee.separation - dot(rB - rA, n)))
+                    setLane(&p.pointee.normalImpulse, lane, Float(mp.pointee.normalImpulse))
+                    setLane(&p.pointee.tangentImpulse, lane, Float(mp.pointee.tangentImpulse))
                     setLane(&p.pointee.normalMass, lane, kNormal > 0 ? Float(1 / kNormal) : 0)
                     setLane(&p.pointee.tangentMass, lane, kTangent > 0 ? Float(1 / kTangent) : 0)
                     // A point already touching bounces at its approach speed at the step's
@@ -278,10 +280,10 @@ extension World {
                     // lands on it. A gap still open records the speed it closes at during the
                     // sub-steps instead: the speed at the step's start is stale for a pair found
                     // ahead of time (chaotic scenes gained energy from it until they blew up).
-                    // `mp.relativeVelocity` is a speed recorded last step for a gap the last
+                    // `relativeVelocity` is a speed recorded last step for a gap the last
                     // relax pass saw closing.
-                    let pending = Float(mp.relativeVelocity)
-                    if mp.separation <= EngineConstants.linearSlop {
+                    let pending = Float(mp.pointee.relativeVelocity)
+                    if mp.pointee.separation <= EngineConstants.linearSlop {
                         let vn = Float(dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA))))
                         setLane(&p.pointee.relativeVelocity, lane, min(pending, vn))
                         setLane(&p.pointee.recordable, lane, 0)
@@ -312,6 +314,12 @@ extension World {
             }
             }
         }
+    }
+
+    /// Manifold point `k` (0 or 1) of a contact, in place.
+    @inline(__always) func manifoldPoint(_ c: UnsafePointer<Contact>, _ k: Int) -> UnsafePointer<ManifoldPoint> {
+        let offset = k == 0 ? MemoryLayout<Contact>.offset(of: \Contact.manifold.p0)! : MemoryLayout<Contact>.offset(of: \Contact.manifold.p1)!
+        return (UnsafeRawPointer(c) + offset).assumingMemoryBound(to: ManifoldPoint.self)
     }
 
     /// Runs `body` over `0..<count` split across the worker pool when there is one and the
