@@ -64,6 +64,18 @@ final class ContactRecyclingTests: XCTestCase {
         XCTAssertFalse(onlyContact(world).recycledLastStep)
     }
 
+    func testAMassChangeComputesTheManifoldAnew() {
+        // The anchors of a recycled manifold are measured from the center of mass of then.
+        let world = World(gravity: .zero)
+        let (_, box) = boxOnBlock(world)
+        world.step(1.0 / 60)
+        world.collide(dt: 1.0 / 60)
+        XCTAssertTrue(onlyContact(world).recycledLastStep)
+        world.setDensity(world.shapes(of: box)[0], 3)
+        world.collide(dt: 1.0 / 60)
+        XCTAssertFalse(onlyContact(world).recycledLastStep)
+    }
+
     func testAlmostEveryContactOfARestingPyramidIsRecycledAndItStandsAsWithoutRecycling() {
         func pyramid(recycle: Bool) -> (World, [BodyID]) {
             let world = World(gravity: Vec2(0, 10))

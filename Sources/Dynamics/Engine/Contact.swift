@@ -1,7 +1,9 @@
 // Design note: a contact exists while two shapes' fat AABBs overlap; it is touching while its
 // manifold has a point closer than the linear slop. Contacts live in one array in creation
 // order, with a hash set of pair keys only for membership (never iterated). Began and
-// ended events are produced while walking that array, so their order is deterministic.
+// ended events are produced while walking that array, so their order is deterministic. The
+// soft step recycles a manifold while its pair barely moves (`recycleManifold`), as Box2D v3
+// does; the sequential step computes every manifold every step, as Box2D 2.2 does.
 
 struct Contact {
     var shapeA: Int
@@ -308,6 +310,16 @@ extension World {
         let bodies = bp.baseAddress!
         let xfA = bodies[bodyA].transform, xfB = bodies[bodyB].transform
         do {
+            if !sequential && contact.pointee.recyclable && contactRecycleDistance > 0
+                && recycleManifold(contact, bodies + bodyA, bodies + bodyB) {
+                // Touching still means a point closer than the slop: a bounce ends its contact
+                // while the manifold is recycled.
+                contact.pointee.recycledLastStep = true
+                let touching = contact.pointee.manifold.minSeparation < EngineConstants.linearSlop
+                guard touching != contact.pointee.touching else { return false }
+                contact.pointee.touching = touching
+                return true
+            }
             let shapeA = sp.baseAddress! + contact.pointee.shapeA, shapeB = sp.baseAddress! + contact.pointee.shapeB
             // Box2D 2.2 makes points only within the contact distance (the skins); the soft
             // step looks ahead by how far the pair can close in one step, so a fast approach
@@ -323,16 +335,6 @@ extension World {
             }
             let gap = (xfB.apply(shapeB.pointee.boundCenter) - xfA.apply(shapeA.pointee.boundCenter)).length
                 - shapeA.pointee.boundRadius - shapeB.pointee.boundRadius
-            if !sequential && contact.pointee.recyclable && contactRecycleDistance > 0
-                && recycleManifold(contact, bodies + bodyA, bodies + bodyB) {
-                // Touching still means a point closer than the slop: a bounce ends its contact
-                // while the manifold is recycled.
-                contact.pointee.recycledLastStep = true
-                let touching = contact.pointee.manifold.minSeparation < EngineConstants.linearSlop
-                guard touching != contact.pointee.touching else { return false }
-                contact.pointee.touching = touching
-                return true
-            }
             var m: Manifold
             if gap > speculative {
                 // Apart and staying apart: nothing to write. (A manifold's fields past its

@@ -62,9 +62,9 @@ struct ContactBatch {
 
 /// What the contact preparation reads of one body, gathered once per step: the lanes of a
 /// color visit bodies out of memory order, and these fields (computed ones among them) cover
-/// the first three cache lines of a 312-byte `Body` where this record covers one or two.
+/// the first three cache lines of a 312-byte `Body` where this 64-byte record covers one or
+/// two. (The anchors' centers come with each contact: those the manifold was computed at.)
 struct PreparedBody {
-    var center = Vec2.zero
     var velocity = Vec2.zero
     var angularVelocity = 0.0
     /// The solver's inverse mass and inertia (`solverMass(_:)`): zero unless dynamic and awake.
@@ -200,7 +200,7 @@ extension World {
                 parallelRanges(bodies.count, grain: 256) { range in
                     for i in range {
                         let (invMass, invI) = solverMass(i)
-                        pb[i] = PreparedBody(center: bodies[i].center, velocity: bodies[i].linearVelocity,
+                        pb[i] = PreparedBody(velocity: bodies[i].linearVelocity,
                                              angularVelocity: bodies[i].angularVelocity, invMass: invMass, invI: invI,
                                              acceleration: freeAcceleration(i), moving: isMovingSolverBody(i))
                     }

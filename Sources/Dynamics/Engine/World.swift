@@ -385,6 +385,13 @@ final class World {
     }
 
     func updateMass(_ i: Int) {
+        // A recycled manifold's anchors are measured from the old center of mass: its
+        // contacts compute anew.
+        if stepMode == .softStep {
+            for k in contacts.indices where contacts[k].recyclable && (contacts[k].bodyA == i || contacts[k].bodyB == i) {
+                contacts[k].recyclable = false
+            }
+        }
         var b = bodies[i]
         b.mass = 0; b.inertia = 0; b.invMass = 0; b.invI = 0; b.localCenter = .zero
         b.minExtent = 0; b.maxExtent = 0
