@@ -90,7 +90,8 @@ struct SequentialBatch {
     // Normal rows, from the same velocities for both ways of solving them.
     let vn1 = relative(c.pointee.p0, A, B, nx, ny), vn2 = relative(c.pointee.p1, A, B, nx, ny)
     // One point.
-    let single = vmax(c.pointee.p0.normalImpulse - c.pointee.p0.normalMass * (vn1 - c.pointee.p0.velocityBias), zero) - c.pointee.p0.normalImpulse
+    let single = vmax(c.pointee.p0.normalImpulse - c.pointee.p0.normalMass * (vn1 - c.pointee.p0.velocityBias), zero)
+        - c.pointee.p0.normalImpulse
     // Two points: x >= 0 with vn = K x + b >= 0 and x . vn = 0, trying Box2D's four cases in order.
     let a1 = c.pointee.p0.normalImpulse, a2 = c.pointee.p1.normalImpulse
     let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
@@ -175,7 +176,8 @@ extension World {
                 setLane(&batch.pointee.friction, lane, Float(sc.friction))
                 setLane(&batch.pointee.mA, lane, Float(sc.mA)); setLane(&batch.pointee.iA, lane, Float(sc.iA))
                 setLane(&batch.pointee.mB, lane, Float(sc.mB)); setLane(&batch.pointee.iB, lane, Float(sc.iB))
-                setLane(&batch.pointee.k11, lane, Float(sc.k11)); setLane(&batch.pointee.k12, lane, Float(sc.k12)); setLane(&batch.pointee.k22, lane, Float(sc.k22))
+                setLane(&batch.pointee.k11, lane, Float(sc.k11)); setLane(&batch.pointee.k12, lane, Float(sc.k12))
+                setLane(&batch.pointee.k22, lane, Float(sc.k22))
                 setLane(&batch.pointee.inv11, lane, Float(sc.inv11)); setLane(&batch.pointee.inv12, lane, Float(sc.inv12))
                 setLane(&batch.pointee.inv22, lane, Float(sc.inv22))
                 setLane(&batch.pointee.twoPoints, lane, sc.velocityCount == 2 ? 1 : 0)
@@ -194,7 +196,8 @@ extension World {
     }
 
     @inline(__always) private static func pack(_ p: SequentialPoint, into w: inout SequentialWidePoint, lane: Int) {
-        setLane(&w.rAx, lane, Float(p.rA.x)); setLane(&w.rAy, lane, Float(p.rA.y)); setLane(&w.rBx, lane, Float(p.rB.x)); setLane(&w.rBy, lane, Float(p.rB.y))
+        setLane(&w.rAx, lane, Float(p.rA.x)); setLane(&w.rAy, lane, Float(p.rA.y))
+        setLane(&w.rBx, lane, Float(p.rB.x)); setLane(&w.rBy, lane, Float(p.rB.y))
         setLane(&w.normalImpulse, lane, Float(p.normalImpulse)); setLane(&w.tangentImpulse, lane, Float(p.tangentImpulse))
         setLane(&w.normalMass, lane, Float(p.normalMass)); setLane(&w.tangentMass, lane, Float(p.tangentMass))
         setLane(&w.velocityBias, lane, Float(p.velocityBias))
