@@ -1,6 +1,7 @@
 // Design note: plain value types for 2D math, all inlinable so the solver's hot loops compile
 // to straight scalar code. Doubles everywhere: the engine works in metres (100 pt = 1 m) and
 // double precision keeps far-from-origin anchors exact enough without Box2D's float tricks.
+import CPUHints
 import Foundation
 
 /// A 2D vector in engine units (metres) or points, depending on the layer.
@@ -50,7 +51,11 @@ struct Rot: Equatable, Sendable {
     var c: Double
     var s: Double
     init(c: Double, s: Double) { self.c = c; self.s = s }
-    init(angle: Double) { c = cos(angle); s = sin(angle) }
+    init(angle: Double) {
+        var sine = 0.0, cosine = 0.0
+        animatic_sincos(angle, &sine, &cosine)
+        c = cosine; s = sine
+    }
     static let identity = Rot(c: 1, s: 0)
     var angle: Double { atan2(s, c) }
 
