@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "CPNG", dependencies: ["CKernels"], path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // The scene file: JSON5, model, loader with located errors, writer (Foundation only).
         .target(name: "SceneFormat", swiftSettings: fast),
-        // Prefetch and spin-pause hints for the engine's hot loops (static inline C).
+        // What the engine's hot loops need and Swift has no words for (static inline C): prefetch and
+        // spin-pause hints, the four-lane square root, the 4x4 transpose by shuffles, glibc's sincos.
         .target(name: "CPUHints", path: "Sources/CPUHints"),
         // The rigid-body engine and the UIKit Dynamics API on it.
         .target(name: "Dynamics", dependencies: ["CPUHints"], swiftSettings: fast),

@@ -197,8 +197,10 @@ struct SubStepTerms {
 /// the other, the first point took more than its share and a box landing flat tipped by
 /// 0.2 degrees a bounce, then spun on the tilted landings. Otherwise (touching, a negative
 /// block impulse) the points are solved one after the other as in Box2D v3.
+/// (`@_transparent` here and on `normalRowTerms`: the optimizer did not honour
+/// `@inline(__always)` for them, and the solve pass called both once per batch.)
 @_transparent func solveNormalPair(_ p0: inout WidePoint, _ p1: inout WidePoint, _ s0: F4, _ s1: F4,
-                                       _ A: inout WideBody, _ B: inout WideBody, _ k: BatchTerms, _ step: SubStepTerms) {
+                                   _ A: inout WideBody, _ B: inout WideBody, _ k: BatchTerms, _ step: SubStepTerms) {
     let zero = F4()
     let r0 = normalRowTerms(s0, k, step), r1 = normalRowTerms(s1, k, step)
     let landing = (k.blockable .> zero) .& (s0 .> zero) .& (s1 .> zero)
