@@ -311,7 +311,7 @@ extension World {
         let xfA = bodies[bodyA].transform, xfB = bodies[bodyB].transform
         do {
             if !sequential && contact.pointee.recyclable && contactRecycleDistance > 0
-                && recycleManifold(contact, bodies + bodyA, bodies + bodyB) {
+                && recycleManifold(contact, bodies + bodyA, bodies + bodyB, xfA.q, xfB.q) {
                 // Touching still means a point closer than the slop: a bounce ends its contact
                 // while the manifold is recycled.
                 contact.pointee.recycledLastStep = true
@@ -407,15 +407,14 @@ extension World {
     /// where Box2D takes the origins) plus the largest extent times the sine of the relative
     /// turn, under the recycle distance (under the speculative distance for a pair not
     /// touching, so no contact is found late), and neither body turned by more than about
-    /// 11.5 degrees. Returns false to compute anew.
+    /// 11.5 degrees. `qA` and `qB` are the bodies' rotations now. Returns false to compute anew.
     /// (Box2D keeps a recycled contact's touching state; here touching follows the new
     /// separations, so a bounce still ends its contact.)
     @inline(__always) func recycleManifold(_ contact: UnsafeMutablePointer<Contact>,
-                                           _ a: UnsafePointer<Body>, _ b: UnsafePointer<Body>) -> Bool {
+                                           _ a: UnsafePointer<Body>, _ b: UnsafePointer<Body>, _ qA: Rot, _ qB: Rot) -> Bool {
         // An empty manifold is not kept: it was computed with a speculative distance grown by
         // the approach speed of then, and a pair apart is cheap to test anew.
         if contact.pointee.manifold.count == 0 { return false }
-        let qA = a.pointee.transform.q, qB = b.pointee.transform.q
         let cachedA = contact.pointee.cachedRotationA, cachedB = contact.pointee.cachedRotationB
         // cos of each body's turn since then.
         let cosA = qA.c * cachedA.c + qA.s * cachedA.s

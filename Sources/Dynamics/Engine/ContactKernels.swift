@@ -57,16 +57,9 @@ import CPUHints
 /// run time compiles to a 4-byte store into a stack copy of the vector and a 16-byte reload
 /// of it, which the processor cannot forward from the smaller store (a stall of a dozen
 /// cycles; a third of the contact preparation's time). A 4-byte store in place has none.
-@inline(__always) func setLane(_ vector: inout F4, _ lane: Int, _ value: Float) {
+@inline(__always) func setLane<V: SIMD>(_ vector: inout V, _ lane: Int, _ value: V.Scalar) {
     withUnsafeMutablePointer(to: &vector) {
-        UnsafeMutableRawPointer($0).storeBytes(of: value, toByteOffset: lane &* 4, as: Float.self)
-    }
-}
-
-/// `setLane` for an index vector.
-@inline(__always) func setLane(_ vector: inout I4, _ lane: Int, _ value: Int32) {
-    withUnsafeMutablePointer(to: &vector) {
-        UnsafeMutableRawPointer($0).storeBytes(of: value, toByteOffset: lane &* 4, as: Int32.self)
+        UnsafeMutableRawPointer($0).storeBytes(of: value, toByteOffset: lane &* MemoryLayout<V.Scalar>.stride, as: V.Scalar.self)
     }
 }
 
