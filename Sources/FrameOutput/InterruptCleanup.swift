@@ -102,11 +102,15 @@ public enum InterruptCleanup {
             var removed = [String]()
             // Deepest paths first, so a registered file inside a registered folder goes first.
             for path in paths.sorted(by: { $0.count > $1.count }) {
-                // A worker may still add a file while the folder is being removed: retry.
+                // Workers may still be writing into a folder: renamed aside first (one atomic
+                // step), it gains no new file, since a writer opens its next file by the old
+                // path, and then comes out whole. Removed in place, a folder that kept gaining
+                // files failed every retry and was left behind.
+                let aside = path + ".removing"
+                let target = rename(path, aside) == 0 ? aside : path
                 for _ in 0..<5 {
-                    var isFolder: ObjCBool = false
-                    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { break }
-                    if (try? FileManager.default.removeItem(atPath: path)) != nil { break }
+                    guard FileManager.default.fileExists(atPath: target) else { break }
+                    if (try? FileManager.default.removeItem(atPath: target)) != nil { break }
                 }
                 removed.append(path)
             }

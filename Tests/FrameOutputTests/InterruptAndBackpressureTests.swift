@@ -70,6 +70,39 @@ final class InterruptAndBackpressureTests: XCTestCase {
         while true { sleep(1) }  // the signal handler exits the process
     }
 
+    /// Regression: an interrupt as the streamed previews finished left the staging folder
+    /// behind (`InterruptTests`, once in a few CI runs): workers were still writing files into
+    /// it, and removing a folder that keeps gaining files failed every retry. Here two threads
+    /// create files in a registered folder as fast as they can while the cleanup runs.
+    func testCleanupRemovesAFolderThatWritersKeepFilling() throws {
+        for round in 0..<20 {
+            let folder = NSTemporaryDirectory() + "animatic-cleanup-\(getpid())-\(round)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            InterruptCleanup.register(path: folder)
+            let stop = ManagedAtomicFlag()
+            let writers = DispatchGroup()
+            for writer in 0..<2 {
+                DispatchQueue.global().async(group: writers) {
+                    var k = 0
+                    while !stop.isSet {
+                        // As the frame writers do: a new file by its path (fails once the folder is gone).
+                        FileManager.default.createFile(atPath: folder + "/w\(writer)-\(k).png", contents: Data(count: 64))
+                        k += 1
+                    }
+                }
+            }
+            // Let the folder fill up first.
+            while ((try? FileManager.default.contentsOfDirectory(atPath: folder))?.count ?? 0) < 400 { usleep(100) }
+            let removed = InterruptCleanup.cleanUpNow()
+            let leftAfterCleanup = FileManager.default.fileExists(atPath: folder)
+            stop.set()
+            writers.wait()
+            XCTAssertEqual(removed, [folder])
+            XCTAssertFalse(leftAfterCleanup, "round \(round): the folder survived the cleanup")
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
     func testTheProducerWaitsWhenTheQueueIsFull() throws {
         let gate = DispatchSemaphore(value: 0)
         let pool = RenderWorkerPool<Int>(jobs: 1, capacity: 2, frames: 0..<10) { _, job in
@@ -100,4 +133,12 @@ final class InterruptAndBackpressureTests: XCTestCase {
         XCTAssertEqual(producerDone.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(try pool.finish { _ in }, (0..<10).map { $0 * 10 })
     }
+}
+
+/// A flag set by one thread and polled by others.
+final class ManagedAtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
