@@ -170,6 +170,7 @@ extension World {
         }
         pairs.remove(c.key)
         contacts.remove(at: i)
+        candidateScanFresh = false
     }
 
     /// Finds new overlapping pairs for the shapes that moved out of their fat boxes.
@@ -202,6 +203,7 @@ extension World {
                             solid: response == .solid)
             pairs.insert(key)
             contacts.append(c)
+            candidateScanFresh = false
         }
     }
 
@@ -226,12 +228,20 @@ extension World {
         if narrowPhaseOutcome.count < contacts.count {
             narrowPhaseOutcome = [NarrowPhaseOutcome](repeating: .unchanged, count: contacts.count)
         }
+        // The soft step's candidate scan rides along: each contact is in cache here, and a
+        // second walk over all of them was a visible share of the contact preparation.
+        let scanning = stepMode != .sequentialImpulse && narrowPhaseScansCandidates
+        candidateScanFresh = false
+        if scanning && candidateScan.count < contacts.count {
+            candidateScan.append(contentsOf: repeatElement(CandidateScan(), count: contacts.count - candidateScan.count))
+        }
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
         shapes.withUnsafeBufferPointer { sp in
         bodies.withUnsafeBufferPointer { bp in
         contacts.withUnsafeMutableBufferPointer { cp in
         narrowPhaseOutcome.withUnsafeMutableBufferPointer { outcome in
+        candidateScan.withUnsafeMutableBufferPointer { scan in
             let contactBase = cp.baseAddress!, outcomeBase = outcome.baseAddress!
             parallelRanges(cp.count, grain: 64) { range in
                 for i in range {
@@ -244,6 +254,7 @@ extension World {
                     let awakeA = bp[bodyA].isAwake && bp[bodyA].type != .staticBody
                     let awakeB = bp[bodyB].isAwake && bp[bodyB].type != .staticBody
                     if awakeA || awakeB, self.updateManifold(c, dt: dt, vp, np, sp, bp) { outcomeBase[i] = .touchingChanged }
+                    if scanning { scan[i] = self.scanCandidate(c, bp) }
                 }
             }
         }
@@ -252,6 +263,9 @@ extension World {
         }
         }
         }
+        }
+        // Until a wake or a removal below (or anything else before the preparation) says otherwise.
+        candidateScanFresh = scanning
         // Removals, events and wakes in contact order.
         var removed = false
         for i in contacts.indices {
@@ -275,6 +289,7 @@ extension World {
         }
         if removed {
             contacts.removeAll { $0.key == UInt64.max }
+            candidateScanFresh = false
         }
     }
 

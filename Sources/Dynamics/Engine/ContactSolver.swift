@@ -115,28 +115,22 @@ extension World {
         // Which contacts the solver takes: judged on the workers, each into its own slot (the
         // contacts and their bodies are most of the memory a step walks), then gathered here
         // in contact order.
-        if candidateScan.count < contacts.count {
-            candidateScan.append(contentsOf: repeatElement(CandidateScan(), count: contacts.count - candidateScan.count))
-        }
-        candidateScan.withUnsafeMutableBufferPointer { scan in
-        contacts.withUnsafeBufferPointer { ct in
-        bodies.withUnsafeBufferPointer { bs in
-            parallelRanges(ct.count, grain: 256) { range in
-                for ci in range {
-                    let c = ct.baseAddress! + ci
-                    scan[ci].kind = .skipped
-                    if c.pointee.manifold.count == 0 || !c.pointee.solid { continue }
-                    let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
-                    let awakeA = bs[bodyA].isAwake && bs[bodyA].type != .staticBody
-                    let awakeB = bs[bodyB].isAwake && bs[bodyB].type != .staticBody
-                    if !awakeA && !awakeB { continue }
-                    scan[ci] = CandidateScan(kind: c.pointee.touching ? .touching : .candidate, bodyA: Int32(bodyA), bodyB: Int32(bodyB),
-                                             colored: self.coloredBodies(bodyA, bodyB))
+        // (Usually done already by this step's narrow phase, see `candidateScanFresh`.)
+        if !candidateScanFresh {
+            if candidateScan.count < contacts.count {
+                candidateScan.append(contentsOf: repeatElement(CandidateScan(), count: contacts.count - candidateScan.count))
+            }
+            candidateScan.withUnsafeMutableBufferPointer { scan in
+            contacts.withUnsafeBufferPointer { ct in
+            bodies.withUnsafeBufferPointer { bs in
+                parallelRanges(ct.count, grain: 256) { range in
+                    for ci in range { scan[ci] = self.scanCandidate(ct.baseAddress! + ci, bs) }
                 }
             }
+            }
+            }
         }
-        }
-        }
+        candidateScanFresh = false
         // Serial, so through pointers: appends checked the arrays' uniqueness three times a
         // contact, a visible share of what the second worker cannot take.
         let contactCount = contacts.count
@@ -434,6 +428,18 @@ extension World {
 
     /// A candidate's two bodies as the coloring sees them: -1 for one that is not dynamic
     /// and awake (static, kinematic and sleeping bodies take no color).
+    /// Whether the solver takes contact `c` this step, and how (read through pointers the
+    /// caller holds, so the narrow phase can run it on a contact it has in cache).
+    @inline(__always) func scanCandidate(_ c: UnsafePointer<Contact>, _ bs: UnsafeBufferPointer<Body>) -> CandidateScan {
+        if c.pointee.manifold.count == 0 || !c.pointee.solid { return CandidateScan() }
+        let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
+        let awakeA = bs[bodyA].isAwake && bs[bodyA].type != .staticBody
+        let awakeB = bs[bodyB].isAwake && bs[bodyB].type != .staticBody
+        if !awakeA && !awakeB { return CandidateScan() }
+        return CandidateScan(kind: c.pointee.touching ? .touching : .candidate, bodyA: Int32(bodyA), bodyB: Int32(bodyB),
+                             colored: coloredBodies(bodyA, bodyB))
+    }
+
     @inline(__always) func coloredBodies(_ bodyA: Int, _ bodyB: Int) -> ColoredPair {
         ColoredPair(a: isSolverDynamic(bodyA) ? Int32(bodyA) : -1, b: isSolverDynamic(bodyB) ? Int32(bodyB) : -1)
     }

@@ -25,6 +25,7 @@ extension World {
     func wakeBody(_ i: Int) {
         guard bodies[i].alive, bodies[i].type != .staticBody else { return }
         guard !bodies[i].isAwake || bodies[i].islandSleeping >= 0 else { return }
+        candidateScanFresh = false
         let island = bodies[i].islandSleeping
         if island >= 0 {
             for b in sleepingIslands[island] where bodies[b].islandSleeping == island {
@@ -101,6 +102,7 @@ extension World {
             let list = members[r]!
             let island = sleepingIslands.count
             sleepingIslands.append(list)
+            candidateScanFresh = false
             for i in list {
                 bodies[i].isAwake = false
                 bodies[i].islandSleeping = island

@@ -118,6 +118,13 @@ final class World {
     var candidates: [Int32] = []
     /// Per contact, whether the soft step's solver takes it (filled in parallel).
     var candidateScan: [CandidateScan] = []
+    /// `candidateScan` was filled by this step's narrow phase, which had every contact in
+    /// cache, and nothing it reads (contacts, awake states, body types) has changed since:
+    /// the contact preparation need not walk the contacts again. Anything that changes them
+    /// clears it.
+    var candidateScanFresh = false
+    /// Whether the narrow phase does the candidate scan (tests turn it off to compare).
+    var narrowPhaseScansCandidates = true
     /// Per candidate, its bodies as the graph coloring reads them.
     var candidateBodies: [ColoredPair] = []
     /// Per body, what the soft step's contact preparation reads of it this step.
@@ -199,6 +206,7 @@ final class World {
         guard bodies[id.index].type != type else { return }
         wake(id)
         bodies[id.index].type = type
+        candidateScanFresh = false
         states[id.index] = BodyState()
         if type == .staticBody { bodies[id.index].linearVelocity = .zero; bodies[id.index].angularVelocity = 0 }
         updateMass(id.index)

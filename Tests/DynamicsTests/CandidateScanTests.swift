@@ -1,0 +1,97 @@
+import XCTest
+@testable import Dynamics
+
+/// The soft step's narrow phase also decides which contacts the solver takes (the candidate
+/// scan), while it has each contact in cache; the contact preparation scans again only when
+/// something the scan reads changed in between. Every case below must give the states of a
+/// world that always scans in the preparation, bit for bit, step by step.
+final class CandidateScanTests: XCTestCase {
+    /// Two walls of boxes side by side on the ground, sleeping allowed.
+    private func world(scanInNarrowPhase: Bool) -> (World, [BodyID]) {
+        let world = World(gravity: Vec2(0, 10))
+        world.narrowPhaseScansCandidates = scanInNarrowPhase
+        _ = makeGround(world, y: 0)
+        var boxes: [BodyID] = []
+        for column in 0..<6 {
+            for row in 0..<5 {
+                let x = Double(column) * 0.52 - 1.3, y = -0.25 - Double(row) * 0.5
+                boxes.append(makeBox(world, center: Vec2(x, y), half: 0.25))
+            }
+        }
+        return (world, boxes)
+    }
+
+    /// Runs `steps` steps on both worlds, calling `event(step, world, boxes)` on each before
+    /// its step, and compares the state hashes after every step.
+    private func assertSameStates(steps: Int, file: StaticString = #filePath, line: UInt = #line,
+                                  _ event: (Int, World, [BodyID]) -> Void) {
+        let (fused, fusedBoxes) = world(scanInNarrowPhase: true)
+        let (plain, plainBoxes) = world(scanInNarrowPhase: false)
+        for step in 0..<steps {
+            event(step, fused, fusedBoxes)
+            event(step, plain, plainBoxes)
+            fused.step(1.0 / 60)
+            plain.step(1.0 / 60)
+            let a = Workloads.stateHash(fused), b = Workloads.stateHash(plain)
+            if a != b {
+                XCTFail("states differ after step \(step)", file: file, line: line)
+                return
+            }
+        }
+    }
+
+    func testASettlingPileThatSleepsAndIsWokenByALandingBox() throws {
+        var woke = false
+        assertSameStates(steps: 240) { step, world, boxes in
+            if step == 150 {
+                // Everything has been asleep for a while: a box dropped on the pile wakes it
+                // in the middle of a narrow phase (its contact with a sleeper begins).
+                XCTAssertFalse(world.isAwake(boxes[4]), "the pile sleeps before the drop")
+                _ = makeBox(world, center: Vec2(-1.3, -2.9), half: 0.25)
+            }
+            if step == 170 { woke = world.isAwake(boxes[4]) }
+        }
+        XCTAssertTrue(woke, "the landing box woke the pile")
+    }
+
+    func testRemovalsTypeChangesAndWakesBetweenSteps() {
+        assertSameStates(steps: 160) { step, world, boxes in
+            switch step {
+            case 20: world.destroyBody(boxes[0]) // a bottom box: its contacts go, the wall above falls
+            case 40: world.setBodyType(boxes[12], .staticBody)
+            case 60: world.setBodyType(boxes[12], .dynamic)
+            case 80: world.setBodyType(boxes[17], .kinematic); world.setLinearVelocity(boxes[17], Vec2(0.5, 0))
+            case 140: world.wake(boxes[29])
+            default: break
+            }
+        }
+    }
+
+    func testTheNarrowPhaseScanIsUsedWhenNothingChangedAndDroppedOnAWake() {
+        func rows(_ world: World) -> [[Int32]] {
+            world.candidateScan.prefix(world.contacts.count).map { [Int32($0.kind.rawValue), $0.bodyA, $0.bodyB, $0.colored.a, $0.colored.b] }
+        }
+        let (world, boxes) = world(scanInNarrowPhase: true)
+        for _ in 0..<30 { world.step(1.0 / 60) }
+        // Right after a narrow phase with no wake and no removal the scan is fresh, and a
+        // scan of the preparation's own finds the same.
+        world.collide(dt: 1.0 / 60)
+        XCTAssertTrue(world.candidateScanFresh)
+        let fromNarrowPhase = rows(world)
+        world.candidateScanFresh = false
+        world.prepareContacts(h: 1.0 / 240)
+        XCTAssertEqual(fromNarrowPhase, rows(world))
+        XCTAssertGreaterThan(world.contacts.filter(\.touching).count, 25)
+        XCTAssertFalse(world.candidateScanFresh, "used once")
+        // Waking an awake body changes nothing; putting the pile to sleep and waking it does.
+        world.collide(dt: 1.0 / 60)
+        world.wake(boxes[3])
+        XCTAssertTrue(world.candidateScanFresh)
+        for _ in 0..<200 { world.step(1.0 / 60) }
+        XCTAssertFalse(world.isAwake(boxes[3]))
+        world.collide(dt: 1.0 / 60)
+        XCTAssertTrue(world.candidateScanFresh)
+        world.wake(boxes[3])
+        XCTAssertFalse(world.candidateScanFresh)
+    }
+}
