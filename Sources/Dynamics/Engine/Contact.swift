@@ -14,22 +14,25 @@ struct Contact {
     var manifold = Manifold()
     var friction: Double
     var restitution: Double
+    /// The bodies' centers when the manifold was computed (the soft step's anchors are
+    /// measured from them; see recycling below). Here, with everything else the soft step's
+    /// contact preparation reads from `bodyA` on, so it prefetches one run of lines, a line
+    /// fewer than when they sat behind the recycling state.
+    var anchorCenterA = Vec2.zero
+    var anchorCenterB = Vec2.zero
     var touching = false
     var enableEvents: Bool
     /// False for a sensor pair: tracked and reported, never solved.
     var solid = true
     /// The soft step's contact recycling: whether the manifold was computed by the soft
-    /// step (the fields below describe it), the bodies' rotations and centers then (its
-    /// points' anchors are measured from those centers), and its points' separations then.
-    /// Behind the fields the solver's preparation reads (it prefetches up to them), before the
-    /// sequential step's fields, which the soft step never reads.
+    /// step (the fields below and the anchor centers describe it), the bodies' rotations
+    /// then, and its points' separations then. Before the sequential step's fields, which
+    /// the soft step never reads.
     var recyclable = false
     /// Whether the last narrow phase kept this manifold (tests and counts read it).
     var recycledLastStep = false
     var cachedRotationA = Rot.identity
     var cachedRotationB = Rot.identity
-    var anchorCenterA = Vec2.zero
-    var anchorCenterB = Vec2.zero
     var baseSeparation0 = 0.0
     var baseSeparation1 = 0.0
     /// Sequential continuous collision: the cached time of impact, events this step, and

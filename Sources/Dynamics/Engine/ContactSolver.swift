@@ -207,13 +207,14 @@ extension World {
             candidates.withUnsafeBufferPointer { cands in
             contacts.withUnsafeBufferPointer { ct in
             preparedBodies.withUnsafeBufferPointer { bs in
-            let contactBytes = MemoryLayout<Contact>.offset(of: \Contact.toi)!
+            let contactFields = (first: MemoryLayout<Contact>.offset(of: \Contact.bodyA)!,
+                                end: MemoryLayout<Contact>.offset(of: \Contact.touching)!)
             parallelRanges(batchCount, grain: 32) { range in
             for b in range {
               // The lanes of a color read contacts and bodies out of memory order, one
               // dependent miss after another: ask for the contacts a few batches ahead and,
               // once those have arrived, for their bodies.
-              prefetchContacts(of: b + 8, in: range, lanes, cands, ct, bytes: contactBytes)
+              prefetchContacts(of: b + 8, in: range, lanes, cands, ct, fields: contactFields)
               prefetchBodies(of: b + 4, in: range, lanes, cands, ct, bs)
               let batch = bp.baseAddress! + b
               batch.pointee = ContactBatch(dummy: dummy)
@@ -337,17 +338,16 @@ extension World {
         }
     }
 
-    /// Prefetches the contacts in the lanes of `batch`.
-    /// (The leading `bytes` of each: the preparation reads up to the recycling fields' end,
-    /// before the sequential step's time-of-impact fields.)
+    /// Prefetches the contacts in the lanes of `batch`: the bytes of each from offset
+    /// `fields.first` up to `fields.end` (the run of fields the preparation reads).
     @inline(__always) private func prefetchContacts(of batch: Int, in range: Range<Int>, _ lanes: UnsafeBufferPointer<Int32>,
                                                     _ cands: UnsafeBufferPointer<Int32>, _ ct: UnsafeBufferPointer<Contact>,
-                                                    bytes: Int) {
+                                                    fields: (first: Int, end: Int)) {
         guard batch < range.upperBound else { return }
         for lane in 0..<4 {
             let k = Int(lanes[4 * batch + lane])
             if k < 0 { continue }
-            prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[k])), bytes: bytes)
+            prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[k])) + fields.first, bytes: fields.end - fields.first)
         }
     }
 
