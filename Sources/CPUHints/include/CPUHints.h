@@ -1,7 +1,7 @@
 // Design note: two hints to the processor that Swift has no words for, as static inline
-// functions Swift inlines through its C importer: a cache-line prefetch (the contact
+// functions Swift inlines through its C importer: cache-line prefetches (the contact
 // preparation reads contacts and bodies in graph-color order, which the hardware prefetcher
-// cannot guess) and the spin-wait pause of the worker pool's idle loop (it lets the other
+// cannot guess, and the impulses are stored back in that order) and the spin-wait pause of the worker pool's idle loop (it lets the other
 // hardware thread run and saves power while a worker waits for the next job). Beside them,
 // two things Swift's SIMD types reach only lane by lane: the four-lane square root
 // (`SIMD4<Float>.squareRoot()` became four calls to sqrtf in the contact solver) and the 4x4
@@ -15,6 +15,19 @@
 
 /// Asks for the cache line holding `address` to be loaded for reading; never faults.
 static inline void animatic_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
+/// Asks for the cache line holding `address` to be loaded for writing (owned by this core,
+/// so the stores that follow need not wait for other cores to let go of it); never faults.
+/// On x86 PREFETCHW itself: the baseline target this package builds for lacks the feature
+/// flag, so the builtin would fall back to a read prefetch, while every x86-64 processor
+/// runs the instruction (it sits in the NOP space where it is not implemented).
+static inline void animatic_prefetch_write(const void *address) {
+#if defined(__x86_64__)
+    __asm__ __volatile__("prefetchw %0" : : "m"(*(const char *)address));
+#else
+    __builtin_prefetch(address, 1, 3);
+#endif
+}
 
 /// One spin-wait pause (x86 PAUSE, ARM YIELD).
 static inline void animatic_spin_pause(void) {

@@ -552,20 +552,34 @@ extension World {
         batches.withUnsafeBufferPointer { bp in
             contacts.withUnsafeMutableBufferPointer { ct in
               // Each contact sits in one lane of one batch: batches write disjoint contacts.
+              let first = MemoryLayout<Contact>.offset(of: \Contact.manifold.p0.normalImpulse)!
+              let last = MemoryLayout<Contact>.offset(of: \Contact.manifold.p1.relativeVelocity)!
               parallelRanges(bp.count, grain: 64) { range in
-                for c in bp[range] {
+                for b in range {
+                    // The contacts of a color lie out of memory order: each store would wait
+                    // for its line, so the lines are asked for a few batches ahead.
+                    if b + 4 < range.upperBound {
+                        for lane in 0..<4 where bp[b + 4].contact[lane] >= 0 {
+                            let ahead = UnsafeRawPointer(ct.baseAddress! + Int(bp[b + 4].contact[lane]))
+                            animatic_prefetch_write(ahead + first)
+                            animatic_prefetch_write(ahead + (first + last) / 2)
+                            animatic_prefetch_write(ahead + last)
+                        }
+                    }
+                    let c = bp[b]
                     for lane in 0..<4 where c.contact[lane] >= 0 {
                         let m = ct.baseAddress! + Int(c.contact[lane])
                         m.pointee.manifold.p0.normalImpulse = Double(c.p0.normalImpulse[lane])
                         m.pointee.manifold.p0.tangentImpulse = Double(c.p0.tangentImpulse[lane])
                         m.pointee.manifold.p0.maxNormalImpulse = Double(c.p0.maxNormalImpulse[lane])
                         m.pointee.manifold.p0.relativeVelocity = c.p0.maxNormalImpulse[lane] > 0 ? Double(c.p0.relativeVelocity[lane]) : 0
-                        if m.pointee.manifold.count > 1 {
-                            m.pointee.manifold.p1.normalImpulse = Double(c.p1.normalImpulse[lane])
-                            m.pointee.manifold.p1.tangentImpulse = Double(c.p1.tangentImpulse[lane])
-                            m.pointee.manifold.p1.maxNormalImpulse = Double(c.p1.maxNormalImpulse[lane])
-                            m.pointee.manifold.p1.relativeVelocity = c.p1.maxNormalImpulse[lane] > 0 ? Double(c.p1.relativeVelocity[lane]) : 0
-                        }
+                        // The second point's lanes too, whatever the count: a manifold's points
+                        // past its count are never read, and reading the count waited for the
+                        // contact's line on every lane.
+                        m.pointee.manifold.p1.normalImpulse = Double(c.p1.normalImpulse[lane])
+                        m.pointee.manifold.p1.tangentImpulse = Double(c.p1.tangentImpulse[lane])
+                        m.pointee.manifold.p1.maxNormalImpulse = Double(c.p1.maxNormalImpulse[lane])
+                        m.pointee.manifold.p1.relativeVelocity = c.p1.maxNormalImpulse[lane] > 0 ? Double(c.p1.relativeVelocity[lane]) : 0
                     }
                 }
               }
