@@ -55,8 +55,10 @@ final class DeterminismTests: XCTestCase {
 /// The engine's worker threads change speed only: the same workload stepped on one and on two
 /// workers ends in bit-identical states (positions, rotations and velocities of every body).
 final class WorkerDeterminismTests: XCTestCase {
-    func run(_ workload: EngineBenchmark.Workload, workers: Int, steps: Int) -> (hash: UInt64, probe: [EngineBenchmark.Pose]) {
+    func run(_ workload: EngineBenchmark.Workload, workers: Int, steps: Int, tuned: Bool = false) -> (hash: UInt64, probe: [EngineBenchmark.Pose]) {
         let bench = EngineBenchmark(workload, workers: workers)
+        // Untuned, every step of a two-worker run uses the pool (see WorkerTuner).
+        bench.world.tunesWorkers = tuned
         var hashes: [UInt64] = []
         for step in 0..<steps {
             bench.step()
@@ -77,5 +79,8 @@ final class WorkerDeterminismTests: XCTestCase {
             // And the run is not trivially static: the rain has fallen by then.
             if workload == .rain1000 { XCTAssertGreaterThan(one.probe[0].y, 360) }
         }
+        // Tuned (the default: some steps with the pool, some without, as the clock says).
+        let tuned = run(.rain1000, workers: 2, steps: 240, tuned: true)
+        XCTAssertEqual(tuned.hash, run(.rain1000, workers: 1, steps: 240).hash)
     }
 }

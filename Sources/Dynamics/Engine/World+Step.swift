@@ -7,7 +7,8 @@
 // pool, every per-body loop (state load, velocity and position integration, write-back) and
 // the contact preparation split across the threads; each index writes only its own body or
 // batch, and what must happen in order (non-finite freezes, broad-phase updates) runs after,
-// on this thread, so the states are bit-identical for any worker count.
+// on this thread, so the states are bit-identical for any worker count. Whether a step uses
+// the pool at all is the WorkerTuner's call, made by the clock.
 import Foundation
 
 extension World {
@@ -15,6 +16,15 @@ extension World {
     /// (normally dt = 1/60), the sequential step one island solve (UIKit: dt = (float)1/120).
     func step(_ dt: Double) {
         guard dt > 0 else { return }
+        guard let pool = ownPool, tunesWorkers else { stepOnce(dt); return }
+        workerPool = workerTuner.beginStep() ? pool : nil
+        let start = WorkerTuner.now()
+        stepOnce(dt)
+        workerTuner.endStep(nanoseconds: WorkerTuner.now() - start)
+        workerPool = pool
+    }
+
+    private func stepOnce(_ dt: Double) {
         if stepMode == .sequentialImpulse { stepSequential(dt); return }
         beginStep(dt)
 

@@ -106,9 +106,19 @@ final class World {
     var sequentialBatchColorStarts: [Int] = []
     /// Threads a step may use, this one included; the result is the same for any count.
     var workerCount = 1 {
-        didSet { workerPool = workerCount > 1 ? WorkerPool(threads: workerCount) : nil }
+        didSet {
+            ownPool = workerCount > 1 ? WorkerPool(threads: workerCount) : nil
+            workerPool = ownPool
+        }
     }
+    /// The pool the world owns; `workerPool` is it during the steps that use it (see
+    /// `WorkerTuner`) and nil during the others.
+    private(set) var ownPool: WorkerPool?
     var workerPool: WorkerPool?
+    /// Whether to measure which steps are faster without the pool (tests turn it off to
+    /// make sure the pool does the work).
+    var tunesWorkers = true
+    var workerTuner = WorkerTuner()
     /// Per shape, a box that escaped its fat box this step (filled in parallel, cleared as read).
     var proxyBoxes: [AABB?] = []
     /// Per body, whether one of its shapes has a box in `proxyBoxes` (set in parallel, cleared as read).

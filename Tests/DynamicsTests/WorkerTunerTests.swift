@@ -1,0 +1,73 @@
+import XCTest
+@testable import Dynamics
+
+/// The worker tuner: blocks of steps with and without the pool, the faster way kept.
+final class WorkerTunerTests: XCTestCase {
+    /// Runs one probe, taking each step's duration from `duration(step, pooled)`, and
+    /// returns the ways the probe's steps ran and the way chosen.
+    private func probe(_ tuner: inout WorkerTuner, _ duration: (Int, Bool) -> UInt64) -> (ways: [Bool], chosen: Bool) {
+        var ways: [Bool] = []
+        let length = 2 * WorkerTuner.probeBlocks * WorkerTuner.blockSteps
+        for step in 0..<length {
+            let pooled = tuner.beginStep()
+            ways.append(pooled)
+            tuner.endStep(nanoseconds: duration(step, pooled))
+        }
+        return (ways, tuner.pooled)
+    }
+
+    func testAProbeAlternatesBlocksThePoolsFirst() {
+        var tuner = WorkerTuner()
+        let (ways, _) = probe(&tuner) { _, _ in 1000 }
+        // Two blocks of each way, three steps each: P P P I I I P P P I I I.
+        XCTAssertEqual(ways, [true, true, true, false, false, false, true, true, true, false, false, false])
+    }
+
+    func testTheFasterWayIsChosenAndKeptUntilTheNextProbe() {
+        var tuner = WorkerTuner()
+        XCTAssertFalse(probe(&tuner) { _, pooled in pooled ? 2_000_000 : 1_000_000 }.chosen, "one thread faster")
+        for _ in 0..<WorkerTuner.holdSteps {
+            XCTAssertFalse(tuner.beginStep())
+            tuner.endStep(nanoseconds: 1_000_000)
+        }
+        // The next probe runs both ways again and can change its mind.
+        let next = probe(&tuner) { _, pooled in pooled ? 600_000 : 1_000_000 }
+        XCTAssertEqual(next.ways.filter { $0 }.count, 6)
+        XCTAssertTrue(next.chosen, "the pool faster now")
+        XCTAssertTrue(tuner.beginStep())
+    }
+
+    func testTheFirstStepOfABlockIsNotCounted() {
+        var tuner = WorkerTuner()
+        // One thread is faster; only the steps right after a switch to the pool were quick
+        // (counted, the two of them would decide for the pool).
+        let chosen = probe(&tuner) { step, pooled in
+            if !pooled { return 1_000_000 }
+            return step % WorkerTuner.blockSteps == 0 ? 100_000 : 1_200_000
+        }.chosen
+        XCTAssertFalse(chosen)
+    }
+
+    func testOneDelayedStepDoesNotDecide() {
+        var tuner = WorkerTuner()
+        // The pool is faster, but one of its counted steps was delayed by the machine.
+        let chosen = probe(&tuner) { step, pooled in
+            if !pooled { return 1_000_000 }
+            return step == 7 ? 50_000_000 : 700_000
+        }.chosen
+        XCTAssertTrue(chosen)
+    }
+
+    func testAWorldWithoutAPoolOrWithTuningOffNeverSwitches() {
+        let world = World(gravity: Vec2(0, 10))
+        world.step(1.0 / 60)
+        XCTAssertNil(world.workerPool)
+        world.workerCount = 2
+        world.tunesWorkers = false
+        for _ in 0..<30 {
+            world.step(1.0 / 60)
+            XCTAssertNotNil(world.workerPool)
+        }
+        XCTAssertEqual(world.workerTuner.pooled, true, "not consulted")
+    }
+}
