@@ -1,12 +1,15 @@
 // Design note: a small pool of worker threads for the parts of a step that split into
 // independent pieces (the narrow phase's contacts, the batches of one graph color). A job is
-// a count of chunks and a closure; the calling thread and the workers claim chunks with an
-// atomic counter, and the call returns when every chunk is done. What a chunk computes
-// depends only on its index, never on which thread ran it, so results are identical for any
-// worker count (Box2D v3's task model). Jobs come every few tens of microseconds during a
-// step, too often for a sleeping thread's wake-up latency, so an idle worker spins for about
-// a millisecond before it backs off to short sleeps, and the caller waiting for a job's last
-// chunk spins briefly and then yields its core (the worker may need it on a busy machine). The threads hold the shared state, not
+// a count of chunks and a closure; each thread first claims the chunks of its own home range
+// (the same share of every job, so a color's batches stay in the cache of the core that
+// solved them in the last pass) through its own atomic cursor, then steals what is left of
+// the others', and the call returns when every chunk is done. What a chunk computes depends
+// only on its index, never on which thread ran it, so results are identical for any worker
+// count (Box2D v3's task model, whose workers also start on their own blocks). Jobs come
+// every few tens of microseconds during a step, too often for a sleeping thread's wake-up
+// latency, so an idle worker spins for about a millisecond before it backs off to short
+// sleeps, and the caller waiting for a job's last chunk spins briefly and then yields its
+// core (the worker may need it on a busy machine). The threads hold the shared state, not
 // the pool, so dropping the pool stops them cleanly.
 import Foundation
 import Synchronization
@@ -14,29 +17,52 @@ import CPUHints
 
 final class WorkerPool: @unchecked Sendable {
     /// What the caller and the workers share.
+    /// One thread's claim on the chunks of a job, alone on its cache lines (the threads
+    /// touch each other's only when they steal).
+    private final class Cursor: @unchecked Sendable {
+        private let padBefore: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+        /// The next chunk of this thread's home range to hand out.
+        let next = Atomic<Int>(0)
+        /// The end of the home range.
+        var end = 0
+        private let padAfter: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    }
+
     private final class Core: @unchecked Sendable {
         /// Odd while idle or while a job is being written, even while a job runs.
         let generation = Atomic<Int>(1)
-        let nextChunk = Atomic<Int>(0)
+        /// Per thread (the caller is 0): the chunks it takes first.
+        let cursors: [Cursor]
         let finishedChunks = Atomic<Int>(0)
         let stopping = Atomic<Bool>(false)
         /// Workers inside a job right now.
         let active = Atomic<Int>(0)
-        var chunkCount = 0
         var job: ((Int) -> Void)?
 
-        func work() {
-            let chunks = chunkCount
+        init(threads: Int) {
+            cursors = (0..<threads).map { _ in Cursor() }
+        }
+
+        /// Thread `me` runs the chunks of its home range, then whatever is left of the
+        /// others'. A thread's home range is the same part of every job, so the batches of
+        /// a color stay in the cache of the core that solved them in the last pass (taken
+        /// first come, first served, half of them moved between the cores every pass); a
+        /// cursor hands out each of its chunks once, whoever asks.
+        func work(_ me: Int) {
             guard let job else { return }
-            while true {
-                let k = nextChunk.add(1, ordering: .acquiringAndReleasing).oldValue
-                if k >= chunks { return }
-                job(k)
-                finishedChunks.add(1, ordering: .releasing)
+            let count = cursors.count
+            for offset in 0..<count {
+                let cursor = cursors[(me + offset) % count]
+                while true {
+                    let k = cursor.next.add(1, ordering: .acquiringAndReleasing).oldValue
+                    if k >= cursor.end { break }
+                    job(k)
+                    finishedChunks.add(1, ordering: .releasing)
+                }
             }
         }
 
-        func workerLoop() {
+        func workerLoop(_ me: Int) {
             var seen = generation.load(ordering: .acquiring)
             var idle = 0
             while !stopping.load(ordering: .acquiring) {
@@ -46,7 +72,7 @@ final class WorkerPool: @unchecked Sendable {
                     idle = 0
                     active.add(1, ordering: .acquiringAndReleasing)
                     // Take part only if the job is still the one announced (see run).
-                    if generation.load(ordering: .acquiring) == now { work() }
+                    if generation.load(ordering: .acquiring) == now { work(me) }
                     active.subtract(1, ordering: .acquiringAndReleasing)
                     continue
                 }
@@ -75,13 +101,14 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Threads that take part, the caller included.
     let threadCount: Int
-    private let core = Core()
+    private let core: Core
 
     init(threads: Int) {
         threadCount = max(1, threads)
+        core = Core(threads: threadCount)
         for number in 1..<threadCount {
             let core = self.core
-            let thread = Thread { core.workerLoop() }
+            let thread = Thread { core.workerLoop(number) }
             thread.name = "animatic.physics.\(number)"
             thread.stackSize = 1 << 20
             thread.start()
@@ -104,11 +131,13 @@ final class WorkerPool: @unchecked Sendable {
         withoutActuallyEscaping(body) { escapable in
             core.wait { core.active.load(ordering: .acquiring) == 0 }
             core.job = escapable
-            core.chunkCount = chunks
-            core.nextChunk.store(0, ordering: .relaxed)
+            for (t, cursor) in core.cursors.enumerated() {
+                cursor.next.store(chunks * t / threadCount, ordering: .relaxed)
+                cursor.end = chunks * (t + 1) / threadCount
+            }
             core.finishedChunks.store(0, ordering: .relaxed)
             core.generation.add(1, ordering: .acquiringAndReleasing) // even: ready
-            core.work()
+            core.work(0)
             core.wait { core.finishedChunks.load(ordering: .acquiring) >= chunks }
             core.generation.add(1, ordering: .acquiringAndReleasing) // odd: over
             core.wait { core.active.load(ordering: .acquiring) == 0 }
