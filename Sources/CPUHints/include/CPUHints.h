@@ -1,15 +1,16 @@
-// Design note: two hints to the processor that Swift has no words for, as static inline
-// functions Swift inlines through its C importer: cache-line prefetches (the contact
-// preparation reads contacts and bodies in graph-color order, which the hardware prefetcher
-// cannot guess, and the impulses are stored back in that order) and the spin-wait pause of the worker pool's idle loop (it lets the other
-// hardware thread run and saves power while a worker waits for the next job). Beside them,
-// two things Swift's SIMD types reach only lane by lane: the four-lane square root
-// (`SIMD4<Float>.squareRoot()` became four calls to sqrtf in the contact solver) and the 4x4
-// transpose of its gathers and scatters (built from halves and lanes, it let the compiler
-// split the last vector arithmetic before each scatter into single lanes: 60 scalar
-// operations and their shuffles in every batch of every pass). And glibc's sincos, which Swift's
-// Glibc module does not declare: one call for a rotation's cosine and sine, bit for bit the
-// values of cos and sin (checked on 20 million angles), for about the price of one of them.
+// Design note: hints to the processor that Swift has no words for, as static inline
+// functions Swift inlines through its C importer: cache-line prefetches for reading and for
+// writing (the contact preparation reads contacts and bodies in graph-color order, which
+// the hardware prefetcher cannot guess, and the impulses are stored back in that order) and
+// the spin-wait pause of the worker pool's idle loop (it lets the other hardware thread run
+// and saves power while a worker waits for the next job). Beside them, two things Swift's
+// SIMD types reach only lane by lane: the four-lane square root (`SIMD4<Float>.squareRoot()`
+// became four calls to sqrtf in the contact solver) and the 4x4 transpose of its gathers and
+// scatters (built from halves and lanes, it let the compiler split the last vector
+// arithmetic before each scatter into single lanes: 60 scalar operations and their shuffles
+// in every batch of every pass). And glibc's sincos, which Swift's Glibc module does not
+// declare: one call for a rotation's cosine and sine, bit for bit the values of cos and sin
+// (checked on 20 million angles), for about the price of one of them.
 #ifndef ANIMATIC_CPU_HINTS_H
 #define ANIMATIC_CPU_HINTS_H
 

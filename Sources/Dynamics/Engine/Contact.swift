@@ -226,7 +226,8 @@ extension World {
     /// separated is marked for removal and each other one with an awake body gets its
     /// manifold (a pure function of its own contact, two shapes and bodies); then, in contact
     /// order on this thread, pairs are dropped and events and wakes follow. The result is the
-    /// same for any worker count.
+    /// same for any worker count. In the soft step the first pass also fills the contact
+    /// preparation's candidate scan (`candidateScanFresh`).
     func collide(dt: Double) {
         if narrowPhaseOutcome.count < contacts.count {
             narrowPhaseOutcome = [NarrowPhaseOutcome](repeating: .unchanged, count: contacts.count)

@@ -426,8 +426,6 @@ extension World {
         return colorCount
     }
 
-    /// A candidate's two bodies as the coloring sees them: -1 for one that is not dynamic
-    /// and awake (static, kinematic and sleeping bodies take no color).
     /// Whether the solver takes contact `c` this step, and how (read through pointers the
     /// caller holds, so the narrow phase can run it on a contact it has in cache).
     @inline(__always) func scanCandidate(_ c: UnsafePointer<Contact>, _ bs: UnsafeBufferPointer<Body>) -> CandidateScan {
@@ -440,6 +438,8 @@ extension World {
                              colored: coloredBodies(bodyA, bodyB))
     }
 
+    /// A candidate's two bodies as the coloring sees them: -1 for one that is not dynamic
+    /// and awake (static, kinematic and sleeping bodies take no color).
     @inline(__always) func coloredBodies(_ bodyA: Int, _ bodyB: Int) -> ColoredPair {
         ColoredPair(a: isSolverDynamic(bodyA) ? Int32(bodyA) : -1, b: isSolverDynamic(bodyB) ? Int32(bodyB) : -1)
     }

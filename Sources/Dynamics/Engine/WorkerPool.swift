@@ -16,7 +16,6 @@ import Synchronization
 import CPUHints
 
 final class WorkerPool: @unchecked Sendable {
-    /// What the caller and the workers share.
     /// One thread's claim on the chunks of a job, alone on its cache lines (the threads
     /// touch each other's only when they steal).
     private final class Cursor: @unchecked Sendable {
@@ -28,6 +27,7 @@ final class WorkerPool: @unchecked Sendable {
         private let padAfter: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
     }
 
+    /// What the caller and the workers share.
     private final class Core: @unchecked Sendable {
         /// Odd while idle or while a job is being written, even while a job runs.
         let generation = Atomic<Int>(1)
