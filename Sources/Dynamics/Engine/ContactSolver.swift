@@ -209,7 +209,7 @@ extension World {
             preparedBodies.withUnsafeBufferPointer { bs in
             let contactFields = (first: MemoryLayout<Contact>.offset(of: \Contact.bodyA)!,
                                 end: MemoryLayout<Contact>.offset(of: \Contact.touching)!)
-            parallelRanges(batchCount, grain: 32) { range in
+            forEachBatchRange(count: batchCount) { range in
             for b in range {
               // The lanes of a color read contacts and bodies out of memory order, one
               // dependent miss after another: ask for the contacts a few batches ahead and,
@@ -448,6 +448,21 @@ extension World {
     /// batches of one color share no moving body, so with a worker pool a color's batches are
     /// split across the threads; the overflow batches (the last color) stay in order on this
     /// thread. Either way each batch sees the same inputs, so the result is the same.
+    /// Runs `body` over the batch indices `0..<count` cut as `forEachBatch` cuts them (each
+    /// color split across the pool, the overflow on this thread), so a thread fills the
+    /// batches it will solve: they are in its cache for the first pass.
+    @inline(__always) func forEachBatchRange(count: Int, _ body: (Range<Int>) -> Void) {
+        let starts = batchColorStarts
+        guard let pool = workerPool, starts.count >= 2, starts[starts.count - 1] == count else {
+            if count > 0 { body(0..<count) }
+            return
+        }
+        for color in 0..<(starts.count - 2) {
+            pool.forEach(in: starts[color]..<starts[color + 1], grain: 16, body)
+        }
+        if starts[starts.count - 2] < count { body(starts[starts.count - 2]..<count) }
+    }
+
     @inline(__always) func forEachBatch(_ body: (UnsafeMutablePointer<ContactBatch>, UnsafeMutablePointer<BodyState>) -> Void) {
         let count = batches.count
         let starts = batchColorStarts
