@@ -567,9 +567,11 @@ extension World {
         batches.withUnsafeBufferPointer { bp in
             contacts.withUnsafeMutableBufferPointer { ct in
               // Each contact sits in one lane of one batch: batches write disjoint contacts.
+              // Cut like the solve, so each thread reads the batches its last pass left in
+              // its cache.
               let first = MemoryLayout<Contact>.offset(of: \Contact.manifold.p0.normalImpulse)!
               let last = MemoryLayout<Contact>.offset(of: \Contact.manifold.p1.relativeVelocity)!
-              parallelRanges(bp.count, grain: 64) { range in
+              forEachBatchRange(count: bp.count) { range in
                 for b in range {
                     // The contacts of a color lie out of memory order: each store would wait
                     // for its line, so the lines are asked for a few batches ahead.
