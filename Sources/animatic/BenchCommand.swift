@@ -57,6 +57,7 @@ enum BenchCommand {
             var times: [Double] = []
             var bodies = 0
             var hash: UInt64 = 0
+            var pooled: [Double] = []
             for _ in 0..<runs {
                 let bench = EngineBenchmark(w, workers: workers)
                 bodies = bench.bodyCount
@@ -64,6 +65,7 @@ enum BenchCommand {
                 for _ in 0..<steps { bench.step() }
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(steps))
                 hash = bench.stateHash
+                pooled.append(bench.pooledShare)
             }
             times.sort()
             let median = times[times.count / 2]
@@ -73,6 +75,9 @@ enum BenchCommand {
                 ("runs", .number(Double(runs))), ("ms_per_step", rounded(median)), ("min_ms", rounded(times.first!)),
                 ("max_ms", rounded(times.last!)), ("ns_per_body_step", rounded(median * 1e6 / Double(bodies))),
                 ("peak_rss_mb", rounded(residentMegabytes())),
+                // With more than one worker: how many of the steps used them (the engine keeps
+                // to one thread while the other does not pay), over all runs.
+                ("pooled_share", rounded(pooled.reduce(0, +) / Double(max(pooled.count, 1)))),
                 // The end state, bit for bit: equal for any worker count, and a quick check that
                 // a speed change did not change the simulation.
                 ("state_hash", .string(String(hash, radix: 16))),

@@ -58,6 +58,28 @@ final class WorkerTunerTests: XCTestCase {
         XCTAssertTrue(chosen)
     }
 
+    func testItCountsTheStepsThatUsedThePool() {
+        var tuner = WorkerTuner()
+        // One thread faster: the probe's 6 pooled steps, then none in the hold.
+        _ = probe(&tuner) { _, pooled in pooled ? 2_000_000 : 1_000_000 }
+        for _ in 0..<18 {
+            _ = tuner.beginStep()
+            tuner.endStep(nanoseconds: 1_000_000)
+        }
+        XCTAssertEqual(tuner.steps, 30)
+        XCTAssertEqual(tuner.pooledSteps, 6)
+        // What bench physics prints as pooled_share.
+        let one = EngineBenchmark(.rain1000, workers: 1)
+        for _ in 0..<30 { one.step() }
+        XCTAssertEqual(one.pooledShare, 0)
+        let two = EngineBenchmark(.rain1000, workers: 2)
+        for _ in 0..<30 { two.step() }
+        XCTAssertGreaterThanOrEqual(two.pooledShare, 6.0 / 30)
+        XCTAssertLessThanOrEqual(two.pooledShare, 1)
+        two.world.tunesWorkers = false
+        XCTAssertEqual(two.pooledShare, 1)
+    }
+
     func testAWorldWithoutAPoolOrWithTuningOffNeverSwitches() {
         let world = World(gravity: Vec2(0, 10))
         world.step(1.0 / 60)

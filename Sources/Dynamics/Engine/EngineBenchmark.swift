@@ -95,4 +95,13 @@ public final class EngineBenchmark {
     /// An order-sensitive hash of every body's position, rotation and velocity bits: equal
     /// hashes mean bit-identical states.
     public var stateHash: UInt64 { Workloads.stateHash(world) }
+
+    /// The share of the steps so far that used the worker threads (the engine measures
+    /// whether they pay, see `--workers`): 0 with one worker.
+    public var pooledShare: Double {
+        guard world.workerCount > 1 else { return 0 }
+        guard world.tunesWorkers else { return 1 }
+        let tuner = world.workerTuner
+        return tuner.steps == 0 ? 0 : Double(tuner.pooledSteps) / Double(tuner.steps)
+    }
 }

@@ -23,6 +23,9 @@ struct WorkerTuner {
 
     /// Whether the current step uses the pool.
     private(set) var pooled = true
+    /// Steps begun, and those of them that used the pool.
+    private(set) var steps = 0
+    private(set) var pooledSteps = 0
     private var position = 0
     private var withPool: [UInt64] = []
     private var withoutPool: [UInt64] = []
@@ -33,6 +36,8 @@ struct WorkerTuner {
     mutating func beginStep() -> Bool {
         if position == Self.probeLength + Self.holdSteps { position = 0 }
         if position < Self.probeLength { pooled = (position / Self.blockSteps) % 2 == 0 }
+        steps += 1
+        if pooled { pooledSteps += 1 }
         return pooled
     }
 
