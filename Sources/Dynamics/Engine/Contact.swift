@@ -235,7 +235,6 @@ extension World {
         // The soft step's candidate scan rides along: each contact is in cache here, and a
         // second walk over all of them was a visible share of the contact preparation.
         let scanning = stepMode != .sequentialImpulse && narrowPhaseScansCandidates
-        candidateScanFresh = false
         if scanning && candidateScan.count < contacts.count {
             candidateScan.append(contentsOf: repeatElement(CandidateScan(), count: contacts.count - candidateScan.count))
         }
@@ -454,15 +453,13 @@ extension World {
         // Each body's turn since then, applied to the anchors of then.
         let dqA = qA.compose(Rot(c: cachedA.c, s: -cachedA.s)), dqB = qB.compose(Rot(c: cachedB.c, s: -cachedB.s))
         let normal = contact.pointee.manifold.normal
-        do {
-            let point = contact.pointee.manifold.p0.point
-            let d = centers + (dqB.apply(point - originB) - dqA.apply(point - originA))
-            contact.pointee.manifold.p0.separation = contact.pointee.baseSeparation0 + dot(d, normal)
+        // How far a point of then has moved along the normal with the two bodies.
+        func moved(_ point: Vec2) -> Double {
+            dot(centers + (dqB.apply(point - originB) - dqA.apply(point - originA)), normal)
         }
+        contact.pointee.manifold.p0.separation = contact.pointee.baseSeparation0 + moved(contact.pointee.manifold.p0.point)
         if count > 1 {
-            let point = contact.pointee.manifold.p1.point
-            let d = centers + (dqB.apply(point - originB) - dqA.apply(point - originA))
-            contact.pointee.manifold.p1.separation = contact.pointee.baseSeparation1 + dot(d, normal)
+            contact.pointee.manifold.p1.separation = contact.pointee.baseSeparation1 + moved(contact.pointee.manifold.p1.point)
         }
         return true
     }

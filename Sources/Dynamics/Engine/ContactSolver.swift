@@ -209,7 +209,7 @@ extension World {
             preparedBodies.withUnsafeBufferPointer { bs in
             let contactFields = (first: MemoryLayout<Contact>.offset(of: \Contact.bodyA)!,
                                 end: MemoryLayout<Contact>.offset(of: \Contact.touching)!)
-            forEachBatchRange(count: batchCount) { range in
+            forEachColorRange(batchColorStarts, count: batchCount) { range in
             for b in range {
               // The lanes of a color read contacts and bodies out of memory order, one
               // dependent miss after another: ask for the contacts a few batches ahead and,
@@ -444,15 +444,14 @@ extension World {
         ColoredPair(a: isSolverDynamic(bodyA) ? Int32(bodyA) : -1, b: isSolverDynamic(bodyB) ? Int32(bodyB) : -1)
     }
 
-    /// Runs `body` over every batch with the body states at hand, color after color. The
-    /// batches of one color share no moving body, so with a worker pool a color's batches are
-    /// split across the threads; the overflow batches (the last color) stay in order on this
-    /// thread. Either way each batch sees the same inputs, so the result is the same.
-    /// Runs `body` over the batch indices `0..<count` cut as `forEachBatch` cuts them (each
-    /// color split across the pool, the overflow on this thread), so a thread fills the
-    /// batches it will solve: they are in its cache for the first pass.
-    @inline(__always) func forEachBatchRange(count: Int, _ body: (Range<Int>) -> Void) {
-        let starts = batchColorStarts
+    /// Runs `body` over `0..<count` cut by graph color, `starts` being each color's first
+    /// batch and, last, the end of the overflow batches (`count`). The batches of one color
+    /// share no moving body, so with a worker pool each color's range is split across the
+    /// threads, each thread taking the same share of it every time (so a batch stays in the
+    /// cache of the core that prepared or last solved it); the overflow batches (the last
+    /// color) stay in order on this thread. Either way each batch sees the same inputs, so
+    /// the result is the same.
+    @inline(__always) func forEachColorRange(_ starts: [Int], count: Int, _ body: (Range<Int>) -> Void) {
         guard let pool = workerPool, starts.count >= 2, starts[starts.count - 1] == count else {
             if count > 0 { body(0..<count) }
             return
@@ -463,23 +462,16 @@ extension World {
         if starts[starts.count - 2] < count { body(starts[starts.count - 2]..<count) }
     }
 
+    /// Runs `body` over every soft-step batch with the body states at hand, color after color
+    /// (`forEachColorRange`).
     @inline(__always) func forEachBatch(_ body: (UnsafeMutablePointer<ContactBatch>, UnsafeMutablePointer<BodyState>) -> Void) {
-        let count = batches.count
         let starts = batchColorStarts
-        let pool = workerPool
         batches.withUnsafeMutableBufferPointer { bp in
             states.withUnsafeMutableBufferPointer { st in
                 guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
-                guard let pool, starts.count >= 2, starts[starts.count - 1] == count else {
-                    for i in 0..<count { body(base + i, sb) }
-                    return
+                forEachColorRange(starts, count: bp.count) { range in
+                    for i in range { body(base + i, sb) }
                 }
-                for color in 0..<(starts.count - 2) {
-                    pool.forEach(in: starts[color]..<starts[color + 1], grain: 16) { range in
-                        for i in range { body(base + i, sb) }
-                    }
-                }
-                for i in starts[starts.count - 2]..<count { body(base + i, sb) }
             }
         }
     }
@@ -571,7 +563,7 @@ extension World {
               // its cache.
               let first = MemoryLayout<Contact>.offset(of: \Contact.manifold.p0.normalImpulse)!
               let last = MemoryLayout<Contact>.offset(of: \Contact.manifold.p1.relativeVelocity)!
-              forEachBatchRange(count: bp.count) { range in
+              forEachColorRange(batchColorStarts, count: bp.count) { range in
                 for b in range {
                     // The contacts of a color lie out of memory order: each store would wait
                     // for its line, so the lines are asked for a few batches ahead.

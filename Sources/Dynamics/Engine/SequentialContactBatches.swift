@@ -211,25 +211,16 @@ extension World {
         forEachSequentialBatch { solveSequentialBatch($0, $1) }
     }
 
-    /// Every batch in solve order, color after color; with a worker pool each color's batches
-    /// (which share no moving body) are split across the threads, the overflow stays in order
-    /// on this thread: the same result for any worker count.
+    /// Every batch in solve order, color after color (`forEachColorRange`): the same result
+    /// for any worker count.
     @inline(__always) func forEachSequentialBatch(_ body: (UnsafeMutablePointer<SequentialBatch>, UnsafeMutablePointer<BodyState>) -> Void) {
         let starts = sequentialBatchColorStarts
-        let pool = workerPool
         sequentialBatches.withUnsafeMutableBufferPointer { bp in
             states.withUnsafeMutableBufferPointer { st in
                 guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
-                guard let pool, starts.count >= 2, starts[starts.count - 1] == bp.count else {
-                    for i in 0..<bp.count { body(base + i, sb) }
-                    return
+                forEachColorRange(starts, count: bp.count) { range in
+                    for i in range { body(base + i, sb) }
                 }
-                for color in 0..<(starts.count - 2) {
-                    pool.forEach(in: starts[color]..<starts[color + 1], grain: 16) { range in
-                        for i in range { body(base + i, sb) }
-                    }
-                }
-                for i in starts[starts.count - 2]..<bp.count { body(base + i, sb) }
             }
         }
     }

@@ -60,11 +60,4 @@ struct WorkerTuner {
     private static func fastest(_ durations: [UInt64]) -> UInt64 {
         durations.sorted().prefix(2).reduce(0, +)
     }
-
-    /// Monotonic nanoseconds.
-    static func now() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
-    }
 }

@@ -18,9 +18,9 @@ extension World {
         guard dt > 0 else { return }
         guard let pool = ownPool, tunesWorkers else { stepOnce(dt); return }
         workerPool = workerTuner.beginStep() ? pool : nil
-        let start = WorkerTuner.now()
+        let start = DispatchTime.now().uptimeNanoseconds
         stepOnce(dt)
-        workerTuner.endStep(nanoseconds: WorkerTuner.now() - start)
+        workerTuner.endStep(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         workerPool = pool
     }
 
