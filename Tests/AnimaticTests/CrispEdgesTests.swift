@@ -23,6 +23,7 @@ final class CrispEdgesTests: XCTestCase {
 
     func testUnrotatedSquareHasCrispEdgesAtScalesOneTwoThree() throws {
         let dir = try CLI.temporaryDirectory("crisp")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/falling-square.json"
         try scene.write(toFile: file, atomically: true, encoding: .utf8)
         for scale in [1, 2, 3] {
