@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScenePlayerTests", dependencies: ["ScenePlayer", "SceneFormat", "Dynamics", "Rendering"]),
-        .testTarget(name: "ImagesTests", dependencies: ["Images", "CKernels", "CTestSupport", "BrowserSupport"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "CPNG", "CKernels", "CTestSupport", "BrowserSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Images", "SceneFormat", "CTestSupport"]),
         .testTarget(name: "FrameOutputTests", dependencies: ["FrameOutput", "FrameFiles", "Rendering", "Images", "SceneFormat", "BrowserSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Images", "Rendering", "FrameFiles", "SceneFormat", "BrowserSupport"], resources: [.copy("Fixtures")]),

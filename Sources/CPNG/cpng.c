@@ -10,20 +10,22 @@
  * Encoding writes into a growing memory buffer (callers write the file once, and can encode
  * on one thread while another renders). Opaque frames (Cairo RGB24, B,G,R,X in memory on
  * little-endian), the frames of every render, take a direct road: each row is cut to R,G,B
- * by a CKernels vector kernel and handed to zlib as a raw deflate stream, with the Adler-32
- * of the zlib wrapper computed by CKernels in AVX2 (zlib 1.2.13's scalar Adler-32 was 5-8%
- * of a render's CPU, and libpng has no way to switch it off); libpng still writes the
+ * by a CKernels vector kernel, and compressed as a raw deflate stream by the frame encoder
+ * (frame_deflate.c; level 1, the `fast` preset) or by zlib (the other levels), with the
+ * Adler-32 of the zlib wrapper computed by CKernels in AVX2 (zlib 1.2.13's scalar Adler-32 was
+ * 5-8% of a render's CPU, and libpng has no way to switch it off); libpng still writes the
  * signature, IHDR and the chunks. The stream is cut into IDATs of libpng's own 8192 bytes,
- * with the header libpng's zlib would write, so the files are the bytes libpng alone gives.
- * (ISA-L's igzip level 1 was tried in zlib's place: six times faster, but two compressions
- * of the same rows in one process now and then gave different bytes, which renders that
- * promise identical files cannot have.)
+ * with the header libpng's zlib would write, so at zlib's levels the files are the bytes
+ * libpng alone gives. (ISA-L's igzip level 1 was tried before the frame encoder: six times
+ * faster than zlib, but two compressions of the same rows in one process now and then gave
+ * different bytes, which renders that promise identical files cannot have.)
  * Transparent frames (premultiplied ARGB32) are un-premultiplied row by row into RGBA with
  * rounding, c' = (c * 255 + a / 2) / a, and compressed by libpng. Nothing time-dependent
  * (no tIME chunk) is written, so identical pixels give identical files.
  */
 #include "cpng.h"
 #include "ckernels.h"
+#include "frame_deflate.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -172,6 +174,9 @@ static rgb_row_kernel rgb_row(void) { return ckernels_has_avx2() ? ckernels_rgb_
  */
 #define DIRECT_MINIMUM_BYTES 16384
 
+/* The level whose opaque frames go to Animatic's frame encoder (frame_deflate.c) instead of zlib. */
+#define FRAME_ENCODER_LEVEL 1
+
 /* The two zlib header bytes (RFC 1950) for a 2^15 window at `level`, as deflate writes them. */
 static void zlib_header(uint8_t *out, int level) {
     unsigned flags = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
@@ -182,14 +187,17 @@ static void zlib_header(uint8_t *out, int level) {
 }
 
 /*
- * Each thread keeps its deflate state and its compressed-stream buffer from frame to frame
- * (deflateReset between frames, as libpng itself does between its streams): a fresh state and
- * buffer cost a 270 KB allocation, a 3 MB one and ~1,000 page faults per 1280x720 frame.
- * The state is freed with the thread.
+ * Each thread keeps its encoder state, its row buffer and its compressed-stream buffer from
+ * frame to frame (zlib's with deflateReset between frames, as libpng itself does between its
+ * streams): a fresh state and buffers cost a 270 KB allocation, two 3 MB ones and ~1,000 page
+ * faults per 1280x720 frame. The state is freed with the thread.
  */
 typedef struct {
     z_stream z;
     int open, level;
+    frame_deflate *frames;
+    uint8_t *rows; /* the filtered rows, for the frame encoder (it reads back) */
+    size_t rows_capacity;
     uint8_t *stream;
     size_t capacity;
 } deflate_scratch;
@@ -201,14 +209,27 @@ static int scratch_key_ready;
 static void free_scratch(void *pointer) {
     deflate_scratch *scratch = (deflate_scratch *)pointer;
     if (scratch->open) deflateEnd(&scratch->z);
+    frame_deflate_destroy(scratch->frames);
+    free(scratch->rows);
     free(scratch->stream);
     free(scratch);
 }
 
 static void make_scratch_key(void) { scratch_key_ready = pthread_key_create(&scratch_key, free_scratch) == 0; }
 
-/* This thread's deflate state, reset for raw deflate at `level`, and a stream buffer of at
- * least `capacity` bytes; NULL (with a message) when zlib or memory fails. */
+/* Grows `*buffer` to at least `size` bytes, zeroed (its contents are not kept); 0 when out of
+ * memory. */
+static int reserve(uint8_t **buffer, size_t *capacity, size_t size) {
+    if (*capacity >= size) return 1;
+    free(*buffer);
+    *buffer = (uint8_t *)calloc(1, size);
+    *capacity = *buffer == NULL ? 0 : size;
+    return *buffer != NULL;
+}
+
+/* This thread's encoder for `level` (the frame encoder at level 1, zlib reset for raw deflate
+ * at the others) and buffers for `image_bytes` of rows; NULL (with a message) when zlib or
+ * memory fails. */
 static deflate_scratch *thread_scratch(io_context *context, int level, size_t image_bytes) {
     pthread_once(&scratch_once, make_scratch_key);
     deflate_scratch *scratch = scratch_key_ready ? (deflate_scratch *)pthread_getspecific(scratch_key) : NULL;
@@ -221,32 +242,41 @@ static deflate_scratch *thread_scratch(io_context *context, int level, size_t im
             return NULL;
         }
     }
-    if (scratch->open && scratch->level == level) {
-        if (deflateReset(&scratch->z) != Z_OK) {
-            set_message(context->message, context->message_capacity, "zlib could not reset its deflate stream");
-            return NULL;
-        }
-    } else {
-        if (scratch->open) deflateEnd(&scratch->z);
-        memset(&scratch->z, 0, sizeof scratch->z);
-        scratch->open = deflateInit2(&scratch->z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK;
-        scratch->level = level;
-        if (!scratch->open) {
-            set_message(context->message, context->message_capacity, "zlib could not start a deflate stream");
-            return NULL;
-        }
-    }
-    /* Header, deflate's worst case, Adler-32. */
-    size_t capacity = 2 + (size_t)deflateBound(&scratch->z, (uLong)image_bytes) + 4;
-    if (scratch->capacity < capacity) {
-        free(scratch->stream);
-        scratch->stream = (uint8_t *)malloc(capacity);
-        scratch->capacity = scratch->stream == NULL ? 0 : capacity;
-        if (scratch->stream == NULL) {
+    size_t bound;
+    if (level == FRAME_ENCODER_LEVEL) {
+        if (scratch->frames == NULL) scratch->frames = frame_deflate_create();
+        /* The frame encoder reads up to FRAME_DEFLATE_SLACK bytes past the rows it has been
+         * given: they are there, and never uninitialized. */
+        if (scratch->frames == NULL ||
+            !reserve(&scratch->rows, &scratch->rows_capacity, image_bytes + FRAME_DEFLATE_SLACK)) {
             context->out_of_memory = 1;
-            set_message(context->message, context->message_capacity, "out of memory for the compressed image");
+            set_message(context->message, context->message_capacity, "out of memory for the frame encoder");
             return NULL;
         }
+        bound = frame_deflate_bound(image_bytes);
+    } else {
+        if (scratch->open && scratch->level == level) {
+            if (deflateReset(&scratch->z) != Z_OK) {
+                set_message(context->message, context->message_capacity, "zlib could not reset its deflate stream");
+                return NULL;
+            }
+        } else {
+            if (scratch->open) deflateEnd(&scratch->z);
+            memset(&scratch->z, 0, sizeof scratch->z);
+            scratch->open = deflateInit2(&scratch->z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK;
+            scratch->level = level;
+            if (!scratch->open) {
+                set_message(context->message, context->message_capacity, "zlib could not start a deflate stream");
+                return NULL;
+            }
+        }
+        bound = (size_t)deflateBound(&scratch->z, (uLong)image_bytes);
+    }
+    /* Header, the encoder's worst case, Adler-32. */
+    if (!reserve(&scratch->stream, &scratch->capacity, 2 + bound + 4)) {
+        context->out_of_memory = 1;
+        set_message(context->message, context->message_capacity, "out of memory for the compressed image");
+        return NULL;
     }
     return scratch;
 }
@@ -261,29 +291,44 @@ static int write_opaque_rows(png_structp png, io_context *context, const uint8_t
     size_t row_bytes = 1 + 3 * (size_t)width;
     deflate_scratch *scratch = thread_scratch(context, level, row_bytes * (size_t)height);
     if (scratch == NULL) return 0;
-    z_stream *z = &scratch->z;
     uint8_t *stream = scratch->stream;
     zlib_header(stream, level);
-    z->next_out = stream + 2;
-    z->avail_out = (uInt)(scratch->capacity - 6);
     int avx2 = ckernels_has_avx2();
     rgb_row_kernel convert = rgb_row();
     uint32_t adler = 1;
-    row[0] = 0; /* filter type None */
-    for (int y = 0; y < height; y++) {
-        convert((const uint32_t *)(pixels + (size_t)y * (size_t)stride), row + 1, (size_t)width);
-        adler = avx2 ? ckernels_adler32_avx2(adler, row, row_bytes) : (uint32_t)adler32(adler, row, (uInt)row_bytes);
-        z->next_in = row;
-        z->avail_in = (uInt)row_bytes;
-        int last = y == height - 1;
-        int status = deflate(z, last ? Z_FINISH : Z_NO_FLUSH);
-        /* The output holds deflateBound's worst case, so every row is taken whole. */
-        if (status != (last ? Z_STREAM_END : Z_OK) || z->avail_in != 0) {
-            set_message(context->message, context->message_capacity, "zlib failed while compressing the rows");
-            return 0;
+    size_t size;
+    if (level == FRAME_ENCODER_LEVEL) {
+        /* Each row is made in place in the row buffer and compressed at once, while in cache. */
+        frame_deflate *encoder = scratch->frames;
+        frame_deflate_begin(encoder, scratch->rows, row_bytes, 3, stream + 2);
+        for (int y = 0; y < height; y++) {
+            uint8_t *made = scratch->rows + (size_t)y * row_bytes;
+            made[0] = 0; /* filter type None */
+            convert((const uint32_t *)(pixels + (size_t)y * (size_t)stride), made + 1, (size_t)width);
+            adler = avx2 ? ckernels_adler32_avx2(adler, made, row_bytes) : (uint32_t)adler32(adler, made, (uInt)row_bytes);
+            frame_deflate_take(encoder, (size_t)(y + 1) * row_bytes);
         }
+        size = 2 + frame_deflate_finish(encoder);
+    } else {
+        z_stream *z = &scratch->z;
+        z->next_out = stream + 2;
+        z->avail_out = (uInt)(scratch->capacity - 6);
+        row[0] = 0; /* filter type None */
+        for (int y = 0; y < height; y++) {
+            convert((const uint32_t *)(pixels + (size_t)y * (size_t)stride), row + 1, (size_t)width);
+            adler = avx2 ? ckernels_adler32_avx2(adler, row, row_bytes) : (uint32_t)adler32(adler, row, (uInt)row_bytes);
+            z->next_in = row;
+            z->avail_in = (uInt)row_bytes;
+            int last = y == height - 1;
+            int status = deflate(z, last ? Z_FINISH : Z_NO_FLUSH);
+            /* The output holds deflateBound's worst case, so every row is taken whole. */
+            if (status != (last ? Z_STREAM_END : Z_OK) || z->avail_in != 0) {
+                set_message(context->message, context->message_capacity, "zlib failed while compressing the rows");
+                return 0;
+            }
+        }
+        size = 2 + (size_t)z->total_out;
     }
-    size_t size = 2 + (size_t)z->total_out;
     uint8_t *trailer = stream + size;
     trailer[0] = (uint8_t)(adler >> 24);
     trailer[1] = (uint8_t)(adler >> 16);
@@ -417,6 +462,41 @@ cpng_status cpng_encode(const uint8_t *pixels, int width, int height, int stride
     free(context);
     free(row);
     return status;
+}
+
+_Static_assert(CPNG_DEFLATE_STORED == FRAME_DEFLATE_STORED && CPNG_DEFLATE_FIXED == FRAME_DEFLATE_FIXED &&
+                   CPNG_DEFLATE_DYNAMIC == FRAME_DEFLATE_DYNAMIC,
+               "block forms mirror the frame encoder's");
+
+cpng_status cpng_frame_deflate(const uint8_t *rows, size_t row_bytes, size_t row_count, size_t pixel_bytes,
+                               int forms, uint8_t **out_data, size_t *out_size) {
+    if (out_data == NULL || out_size == NULL) return CPNG_ERROR_ARGUMENT;
+    *out_data = NULL;
+    *out_size = 0;
+    if ((rows == NULL && row_count > 0) || row_bytes < 1 + pixel_bytes || pixel_bytes == 0 || pixel_bytes > 16 ||
+        (row_count > 0 && row_bytes > ((size_t)-1 - FRAME_DEFLATE_SLACK) / 2 / row_count)) {
+        return CPNG_ERROR_ARGUMENT;
+    }
+    size_t bytes = row_bytes * row_count;
+    /* The rows again with the slack the encoder reads past them. */
+    uint8_t *data = (uint8_t *)calloc(1, bytes + FRAME_DEFLATE_SLACK);
+    uint8_t *out = (uint8_t *)malloc(frame_deflate_bound(bytes));
+    frame_deflate *encoder = frame_deflate_create();
+    if (data == NULL || out == NULL || encoder == NULL) {
+        free(data);
+        free(out);
+        frame_deflate_destroy(encoder);
+        return CPNG_ERROR_NO_MEMORY;
+    }
+    if (bytes > 0) memcpy(data, rows, bytes);
+    frame_deflate_begin(encoder, data, row_bytes, pixel_bytes, out);
+    frame_deflate_allow(encoder, forms);
+    for (size_t y = 0; y < row_count; y++) frame_deflate_take(encoder, (y + 1) * row_bytes);
+    *out_size = frame_deflate_finish(encoder);
+    *out_data = out;
+    frame_deflate_destroy(encoder);
+    free(data);
+    return CPNG_OK;
 }
 
 /* ---------------------------------------------------------------------------------------- */

@@ -146,3 +146,26 @@ int test_libpng_encode_rgb(const uint8_t *rgb, int width, int height, int level,
     free(buffer);
     return 0;
 }
+
+int test_inflate_raw(const uint8_t *in, size_t size, uint8_t *out, size_t capacity, size_t *written) {
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, -15) != Z_OK) return -1;
+    z.next_in = (Bytef *)in;
+    z.avail_in = (uInt)size;
+    /* One byte more than asked, to see a stream that holds more. */
+    uint8_t spare;
+    z.next_out = capacity > 0 ? out : &spare;
+    z.avail_out = (uInt)capacity;
+    int status = inflate(&z, Z_FINISH);
+    if (status == Z_BUF_ERROR && z.avail_out == 0) {
+        z.next_out = &spare;
+        z.avail_out = 1;
+        status = inflate(&z, Z_FINISH);
+        if (z.avail_out == 0) status = Z_DATA_ERROR; /* it held more than capacity */
+    }
+    *written = (size_t)z.total_out;
+    int ok = status == Z_STREAM_END && z.avail_in == 0;
+    inflateEnd(&z);
+    return ok ? 0 : 1;
+}

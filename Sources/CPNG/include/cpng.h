@@ -63,7 +63,9 @@ enum {
  * Encodes Cairo pixel memory to a PNG in a malloc'd buffer.
  *
  * pixels/stride: the surface data and cairo_image_surface_get_stride.
- * compression_level: zlib level 0...9. filter_mask: a CPNG_FILTER_* combination.
+ * compression_level: 0...9. Opaque frames (RGB24 of more than 16,384 bytes of rows) at level 1
+ * go to Animatic's frame encoder (see cpng_frame_deflate); everything else to zlib at that
+ * level through libpng. filter_mask: a CPNG_FILTER_* combination.
  * On success *out_data holds *out_size bytes; release it with cpng_free.
  * The output holds no time-dependent chunk: identical pixels give identical bytes.
  * message (may be NULL) receives a NUL-terminated description on failure.
@@ -87,6 +89,25 @@ cpng_status cpng_decode(const uint8_t *data, size_t size,
 cpng_status cpng_decode_file(const char *path,
                              int *out_width, int *out_height, uint8_t **out_pixels,
                              char *message, size_t message_capacity);
+
+/** The block forms of cpng_frame_deflate's streams (a mask). */
+enum {
+    CPNG_DEFLATE_STORED = 1,
+    CPNG_DEFLATE_FIXED = 2,
+    CPNG_DEFLATE_DYNAMIC = 4,
+    CPNG_DEFLATE_ANY = 7
+};
+
+/**
+ * The raw deflate stream (RFC 1951: no zlib header or trailer) the frame encoder makes of
+ * `row_count` rows of `row_bytes` bytes, each starting with its filter byte, pixels of
+ * `pixel_bytes` bytes, taken row by row as cpng_encode takes a frame's rows. `forms` narrows
+ * the blocks to some CPNG_DEFLATE_* forms (CPNG_DEFLATE_ANY in cpng_encode; a block is stored
+ * all the same where the allowed forms would be larger). For tests and tools. On success
+ * *out_data holds *out_size bytes; release it with cpng_free.
+ */
+cpng_status cpng_frame_deflate(const uint8_t *rows, size_t row_bytes, size_t row_count, size_t pixel_bytes,
+                               int forms, uint8_t **out_data, size_t *out_size);
 
 /** Continues a CRC-32 (ISO 3309, as PNG chunks use it; zlib's crc32) over count bytes.
     Start with 0. */
