@@ -37,7 +37,7 @@ public enum APNGWriter {
     /// ``OutputError`` when the file cannot be written.
     @discardableResult
     public static func write(from folder: FrameFolder, to path: String, options: PreviewOptions = PreviewOptions(),
-                             preset: PNGPreset = .small,
+                             preset: PNGPreset = .fast,
                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> PreviewFile {
         try options.validate()
         let (picked, fps) = folder.sample(atFPS: options.fps)

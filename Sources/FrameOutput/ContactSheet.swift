@@ -29,7 +29,7 @@ public struct ContactSheetOptions: Equatable, Sendable {
     public var preset: PNGPreset
 
     public init(cellCount: Int = 12, columns: Int? = nil, cellWidth: Int = 240, contactFrames: Set<Int> = [],
-                preset: PNGPreset = .small) {
+                preset: PNGPreset = .fast) {
         self.cellCount = cellCount; self.columns = columns; self.cellWidth = cellWidth
         self.contactFrames = contactFrames; self.preset = preset
     }
