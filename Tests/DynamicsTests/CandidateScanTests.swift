@@ -67,6 +67,42 @@ final class CandidateScanTests: XCTestCase {
         }
     }
 
+    /// Boxes thrown off the pile: their pairs separate in the narrow phase (their fat boxes no
+    /// longer overlap) while the other contacts stay. The scan moves with the contacts that
+    /// stay and is still fresh, equal to the preparation's own, and every step's states are
+    /// those of a world that always scans again.
+    func testPairsThatSeparateInTheNarrowPhaseKeepTheScanFresh() {
+        func throwTopBoxes(_ world: World, _ boxes: [BodyID]) {
+            for column in [0, 2, 5] { world.setLinearVelocity(boxes[column * 5 + 4], Vec2(Double(column) - 2, -9)) }
+        }
+        assertSameStates(steps: 90) { step, world, boxes in
+            if step == 30 { throwTopBoxes(world, boxes) }
+        }
+
+        func rows(_ world: World) -> [[Int32]] {
+            world.candidateScan.prefix(world.contacts.count).map { [Int32($0.kind.rawValue), $0.bodyA, $0.bodyB, $0.colored.a, $0.colored.b] }
+        }
+        let (world, boxes) = world(scanInNarrowPhase: true)
+        for _ in 0..<30 { world.step(1.0 / 60) }
+        throwTopBoxes(world, boxes)
+        var checked = 0
+        for _ in 0..<40 {
+            let before = world.contacts.count
+            world.updatePairs()
+            let afterPairs = world.contacts.count
+            world.collide(dt: 1.0 / 60)
+            if world.contacts.count < afterPairs && before > 0 && world.candidateScanFresh {
+                let fromNarrowPhase = rows(world)
+                world.candidateScanFresh = false
+                world.prepareContacts(h: 1.0 / 240)
+                XCTAssertEqual(fromNarrowPhase, rows(world), "the scan after \(afterPairs - world.contacts.count) removals")
+                checked += 1
+            }
+            world.step(1.0 / 60)
+        }
+        XCTAssertGreaterThan(checked, 0, "no narrow phase removed a pair")
+    }
+
     func testTheNarrowPhaseScanIsUsedWhenNothingChangedAndDroppedOnAWake() {
         func rows(_ world: World) -> [[Int32]] {
             world.candidateScan.prefix(world.contacts.count).map { [Int32($0.kind.rawValue), $0.bodyA, $0.bodyB, $0.colored.a, $0.colored.b] }

@@ -267,7 +267,7 @@ extension World {
         }
         }
         }
-        // Until a wake or a removal below (or anything else before the preparation) says otherwise.
+        // Until a wake below (or anything else before the preparation) says otherwise.
         candidateScanFresh = scanning
         // Removals, events and wakes in contact order.
         var removed = false
@@ -291,8 +291,20 @@ extension World {
             }
         }
         if removed {
+            // The scan of the contacts that stay moves with them, so it stays fresh: a pile
+            // whose contacts come and go every step otherwise scanned all of them again in the
+            // preparation (a second walk over 20,000 contacts at 10,000 bodies). Removing a
+            // separated pair wakes nothing, so the other contacts' scans still hold.
+            if scanning {
+                candidateScan.withUnsafeMutableBufferPointer { scan in
+                    var kept = 0
+                    for i in contacts.indices where contacts[i].key != UInt64.max {
+                        scan[kept] = scan[i]
+                        kept += 1
+                    }
+                }
+            }
             contacts.removeAll { $0.key == UInt64.max }
-            candidateScanFresh = false
         }
     }
 
