@@ -291,20 +291,25 @@ extension World {
             }
         }
         if removed {
-            // The scan of the contacts that stay moves with them, so it stays fresh: a pile
-            // whose contacts come and go every step otherwise scanned all of them again in the
-            // preparation (a second walk over 20,000 contacts at 10,000 bodies). Removing a
-            // separated pair wakes nothing, so the other contacts' scans still hold.
-            if scanning {
-                candidateScan.withUnsafeMutableBufferPointer { scan in
-                    var kept = 0
-                    for i in contacts.indices where contacts[i].key != UInt64.max {
-                        scan[kept] = scan[i]
-                        kept += 1
+            // In order, each kept contact moved once (`removeAll(where:)` swaps elements to
+            // their place, three copies of a 300-byte contact for each, all the way from the
+            // first removed one to the end: 2.6% of a pile10000 step). The scan of the
+            // contacts that stay moves with them, so it stays fresh: a pile whose contacts
+            // come and go every step otherwise scanned all of them again in the preparation.
+            // Removing a separated pair wakes nothing, so the other contacts' scans still hold.
+            var kept = 0
+            contacts.withUnsafeMutableBufferPointer { cp in
+            candidateScan.withUnsafeMutableBufferPointer { scan in
+                for i in 0..<cp.count where cp[i].key != UInt64.max {
+                    if kept != i {
+                        cp[kept] = cp[i]
+                        if scanning { scan[kept] = scan[i] }
                     }
+                    kept += 1
                 }
             }
-            contacts.removeAll { $0.key == UInt64.max }
+            }
+            contacts.removeLast(contacts.count - kept)
         }
     }
 
