@@ -281,6 +281,14 @@ static deflate_scratch *thread_scratch(io_context *context, int level, size_t im
     return scratch;
 }
 
+/* Makes row `y` (filter type None, then R,G,B) at `made` and continues the Adler-32 over it. */
+static uint32_t make_row(const uint8_t *pixels, int y, int width, int stride, uint8_t *made, size_t row_bytes,
+                         uint32_t adler) {
+    made[0] = 0;
+    rgb_row()((const uint32_t *)(pixels + (size_t)y * (size_t)stride), made + 1, (size_t)width);
+    return ckernels_has_avx2() ? ckernels_adler32_avx2(adler, made, row_bytes) : (uint32_t)adler32(adler, made, (uInt)row_bytes);
+}
+
 /*
  * Opaque little-endian rows, filter None, compressed here and written as IDATs and IEND by
  * libpng (after png_write_info). 0 when zlib refuses (a message is set); libpng errors
@@ -293,8 +301,6 @@ static int write_opaque_rows(png_structp png, io_context *context, const uint8_t
     if (scratch == NULL) return 0;
     uint8_t *stream = scratch->stream;
     zlib_header(stream, level);
-    int avx2 = ckernels_has_avx2();
-    rgb_row_kernel convert = rgb_row();
     uint32_t adler = 1;
     size_t size;
     if (level == FRAME_ENCODER_LEVEL) {
@@ -302,10 +308,7 @@ static int write_opaque_rows(png_structp png, io_context *context, const uint8_t
         frame_deflate *encoder = scratch->frames;
         frame_deflate_begin(encoder, scratch->rows, row_bytes, 3, stream + 2);
         for (int y = 0; y < height; y++) {
-            uint8_t *made = scratch->rows + (size_t)y * row_bytes;
-            made[0] = 0; /* filter type None */
-            convert((const uint32_t *)(pixels + (size_t)y * (size_t)stride), made + 1, (size_t)width);
-            adler = avx2 ? ckernels_adler32_avx2(adler, made, row_bytes) : (uint32_t)adler32(adler, made, (uInt)row_bytes);
+            adler = make_row(pixels, y, width, stride, scratch->rows + (size_t)y * row_bytes, row_bytes, adler);
             frame_deflate_take(encoder, (size_t)(y + 1) * row_bytes);
         }
         size = 2 + frame_deflate_finish(encoder);
@@ -313,10 +316,8 @@ static int write_opaque_rows(png_structp png, io_context *context, const uint8_t
         z_stream *z = &scratch->z;
         z->next_out = stream + 2;
         z->avail_out = (uInt)(scratch->capacity - 6);
-        row[0] = 0; /* filter type None */
         for (int y = 0; y < height; y++) {
-            convert((const uint32_t *)(pixels + (size_t)y * (size_t)stride), row + 1, (size_t)width);
-            adler = avx2 ? ckernels_adler32_avx2(adler, row, row_bytes) : (uint32_t)adler32(adler, row, (uInt)row_bytes);
+            adler = make_row(pixels, y, width, stride, row, row_bytes, adler);
             z->next_in = row;
             z->avail_in = (uInt)row_bytes;
             int last = y == height - 1;

@@ -43,12 +43,12 @@
 #define STORED_PIECE 65535
 #define HASH_BITS 14
 
-/* A token: a literal byte (bit 31 clear) or a match (bit 31 set, length << 16 | distance). */
+/* A token: a literal byte (bit 31 clear) or a match (bit 31 set, its distance code << 26 |
+ * length << 16 | distance, 32768 kept as 0). */
 #define MATCH_FLAG 0x80000000u
 
 struct frame_deflate {
     const uint8_t *data;
-    size_t row_bytes;
     size_t position;    /* the next byte to compress */
     size_t block_start; /* the first byte of the block being collected */
     size_t candidates[MAX_CANDIDATES];
@@ -65,7 +65,7 @@ struct frame_deflate {
      * gives a wrong distance, which the comparison of the bytes then rejects (or it is a
      * true match all the same). */
     uint16_t *table;
-    uint16_t length_codes[MAX_MATCH + 1]; /* by match length: code | extra bits << 9 */
+    uint32_t length_codes[MAX_MATCH + 1]; /* by match length: code | extra bits << 9 | their value << 13 */
     uint32_t litlen_count[LITLEN_CODES];
     uint32_t dist_count[DIST_CODES];
 };
@@ -101,16 +101,6 @@ static void distance_code(uint32_t distance, int *code, int *extra_bits, uint32_
         *extra_bits = bits;
         *extra = d & ((1u << bits) - 1);
     }
-}
-
-static int length_extra_bits(int code);
-
-/* The shortest length of a length code. */
-static uint32_t length_base(int code) {
-    if (code == 285) return MAX_MATCH;
-    if (code < 265) return (uint32_t)(code - 254);
-    int bits = length_extra_bits(code);
-    return MIN_MATCH + ((4u + (uint32_t)((code - 261) % 4)) << bits);
 }
 
 static int length_extra_bits(int code) { return code < 265 || code == 285 ? 0 : (code - 261) / 4; }
@@ -361,11 +351,12 @@ static void put_tokens(frame_deflate *e, const uint8_t *litlen_lengths, const ui
             put_bits(e, litlen[token], litlen_lengths[token]);
             continue;
         }
-        uint32_t length = (token >> 16) & 0x1ff;
-        int code = e->length_codes[length] & 0x1ff, bits = e->length_codes[length] >> 9;
-        put_bits(e, litlen[code] | (length - length_base(code)) << litlen_lengths[code], litlen_lengths[code] + bits);
-        uint32_t extra;
-        distance_code(token & 0xffff ? token & 0xffff : WINDOW, &code, &bits, &extra);
+        uint32_t entry = e->length_codes[(token >> 16) & 0x1ff];
+        int code = (int)(entry & 0x1ff), bits = (int)(entry >> 9 & 15);
+        put_bits(e, litlen[code] | (entry >> 13) << litlen_lengths[code], litlen_lengths[code] + bits);
+        uint32_t distance = token & 0xffff ? token & 0xffff : WINDOW;
+        code = (int)(token >> 26 & 31), bits = distance_extra_bits(code);
+        uint32_t extra = (distance - 1) & ((1u << bits) - 1);
         put_bits(e, dist[code] | extra << dist_lengths[code], dist_lengths[code] + bits);
     }
     put_bits(e, litlen[END_OF_BLOCK], litlen_lengths[END_OF_BLOCK]);
@@ -457,8 +448,8 @@ static inline void add_match(frame_deflate *e, size_t length, size_t distance) {
     e->litlen_count[e->length_codes[length] & 0x1ff]++;
     distance_code((uint32_t)distance, &code, &bits, &extra);
     e->dist_count[code]++;
-    /* 32768 does not fit in 16 bits: it is kept as 0. */
-    e->tokens[e->token_count++] = MATCH_FLAG | (uint32_t)length << 16 | (uint32_t)(distance & 0xffff);
+    e->tokens[e->token_count++] =
+        MATCH_FLAG | (uint32_t)code << 26 | (uint32_t)length << 16 | (uint32_t)(distance & 0xffff);
 }
 
 /*
@@ -544,7 +535,7 @@ frame_deflate *frame_deflate_create(void) {
         int code, bits;
         uint32_t extra;
         length_code(length, &code, &bits, &extra);
-        e->length_codes[length] = (uint16_t)(code | bits << 9);
+        e->length_codes[length] = (uint32_t)code | (uint32_t)bits << 9 | extra << 13;
     }
     return e;
 }
@@ -558,7 +549,6 @@ void frame_deflate_destroy(frame_deflate *e) {
 
 void frame_deflate_begin(frame_deflate *e, const uint8_t *data, size_t row_bytes, size_t pixel_bytes, uint8_t *out) {
     e->data = data;
-    e->row_bytes = row_bytes;
     e->position = e->block_start = 0;
     e->out = out;
     e->size = 0;
