@@ -474,10 +474,12 @@ void frame_deflate_take(frame_deflate *e, size_t end) {
                 memcpy(&other, data + p - e->candidates[c], 8);
                 uint64_t difference = word ^ other;
                 size_t length = difference ? (size_t)(__builtin_ctzll(difference) / 8) : 8;
+                /* Cut to the rows given before the candidates are compared: the bytes past
+                 * them are whatever an earlier image left there, and must not pick the one. */
+                if (length > limit) length = limit;
                 if (length > best) best = length, best_distance = e->candidates[c];
             }
             if (best == 8 && limit > 8) best = 8 + common_length(data + p + 8, data + p + 8 - best_distance, limit - 8);
-            if (best > limit) best = limit;
         } else {
             for (int c = 0; c < e->candidate_count && e->candidates[c] <= p; c++) {
                 size_t length = common_length(data + p, data + p - e->candidates[c], limit);
