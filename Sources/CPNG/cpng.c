@@ -11,7 +11,8 @@
  * on one thread while another renders). Opaque frames (Cairo RGB24, B,G,R,X in memory on
  * little-endian), the frames of every render, take a direct road: each row is cut to R,G,B
  * by a CKernels vector kernel, and compressed as a raw deflate stream by the frame encoder
- * (frame_deflate.c; level 1, the `fast` preset) or by zlib (the other levels), with the
+ * (frame_deflate.c; level 1, the `fast` preset; each thread's encoder keeps its last frame, to
+ * copy the bands of rows that have not changed since) or by zlib (the other levels), with the
  * Adler-32 of the zlib wrapper computed by CKernels in AVX2 (zlib 1.2.13's scalar Adler-32 was
  * 5-8% of a render's CPU, and libpng has no way to switch it off); libpng still writes the
  * signature, IHDR and the chunks. The stream is cut into IDATs of libpng's own 8192 bytes,
@@ -195,10 +196,8 @@ static void zlib_header(uint8_t *out, int level) {
 typedef struct {
     z_stream z;
     int open, level;
-    frame_deflate *frames;
-    uint8_t *rows; /* the filtered rows, for the frame encoder (it reads back) */
-    size_t rows_capacity;
-    uint8_t *stream;
+    frame_deflate *frames; /* with its own rows and stream buffers */
+    uint8_t *stream;       /* zlib's */
     size_t capacity;
 } deflate_scratch;
 
@@ -210,7 +209,6 @@ static void free_scratch(void *pointer) {
     deflate_scratch *scratch = (deflate_scratch *)pointer;
     if (scratch->open) deflateEnd(&scratch->z);
     frame_deflate_destroy(scratch->frames);
-    free(scratch->rows);
     free(scratch->stream);
     free(scratch);
 }
@@ -227,9 +225,9 @@ static int reserve(uint8_t **buffer, size_t *capacity, size_t size) {
     return *buffer != NULL;
 }
 
-/* This thread's encoder for `level` (the frame encoder at level 1, zlib reset for raw deflate
- * at the others) and buffers for `image_bytes` of rows; NULL (with a message) when zlib or
- * memory fails. */
+/* This thread's encoder for `level` (the frame encoder at level 1, which keeps its own
+ * buffers; zlib reset for raw deflate at the others, with a buffer for `image_bytes` of rows
+ * compressed); NULL (with a message) when zlib or memory fails. */
 static deflate_scratch *thread_scratch(io_context *context, int level, size_t image_bytes) {
     pthread_once(&scratch_once, make_scratch_key);
     deflate_scratch *scratch = scratch_key_ready ? (deflate_scratch *)pthread_getspecific(scratch_key) : NULL;
@@ -242,36 +240,31 @@ static deflate_scratch *thread_scratch(io_context *context, int level, size_t im
             return NULL;
         }
     }
-    size_t bound;
     if (level == FRAME_ENCODER_LEVEL) {
         if (scratch->frames == NULL) scratch->frames = frame_deflate_create();
-        /* The frame encoder reads up to FRAME_DEFLATE_SLACK bytes past the rows it has been
-         * given: they are there, and never uninitialized. */
-        if (scratch->frames == NULL ||
-            !reserve(&scratch->rows, &scratch->rows_capacity, image_bytes + FRAME_DEFLATE_SLACK)) {
+        if (scratch->frames == NULL) {
             context->out_of_memory = 1;
             set_message(context->message, context->message_capacity, "out of memory for the frame encoder");
             return NULL;
         }
-        bound = frame_deflate_bound(image_bytes);
-    } else {
-        if (scratch->open && scratch->level == level) {
-            if (deflateReset(&scratch->z) != Z_OK) {
-                set_message(context->message, context->message_capacity, "zlib could not reset its deflate stream");
-                return NULL;
-            }
-        } else {
-            if (scratch->open) deflateEnd(&scratch->z);
-            memset(&scratch->z, 0, sizeof scratch->z);
-            scratch->open = deflateInit2(&scratch->z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK;
-            scratch->level = level;
-            if (!scratch->open) {
-                set_message(context->message, context->message_capacity, "zlib could not start a deflate stream");
-                return NULL;
-            }
-        }
-        bound = (size_t)deflateBound(&scratch->z, (uLong)image_bytes);
+        return scratch;
     }
+    if (scratch->open && scratch->level == level) {
+        if (deflateReset(&scratch->z) != Z_OK) {
+            set_message(context->message, context->message_capacity, "zlib could not reset its deflate stream");
+            return NULL;
+        }
+    } else {
+        if (scratch->open) deflateEnd(&scratch->z);
+        memset(&scratch->z, 0, sizeof scratch->z);
+        scratch->open = deflateInit2(&scratch->z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK;
+        scratch->level = level;
+        if (!scratch->open) {
+            set_message(context->message, context->message_capacity, "zlib could not start a deflate stream");
+            return NULL;
+        }
+    }
+    size_t bound = (size_t)deflateBound(&scratch->z, (uLong)image_bytes);
     /* Header, the encoder's worst case, Adler-32. */
     if (!reserve(&scratch->stream, &scratch->capacity, 2 + bound + 4)) {
         context->out_of_memory = 1;
@@ -280,6 +273,11 @@ static deflate_scratch *thread_scratch(io_context *context, int level, size_t im
     }
     return scratch;
 }
+
+/* Bands the frame encoder copied from the thread's frame before, in the thread's last frame. */
+static _Thread_local size_t last_reused_bands;
+
+size_t cpng_frame_bands_reused(void) { return last_reused_bands; }
 
 /* Makes row `y` (filter type None, then R,G,B) at `made` and continues the Adler-32 over it. */
 static uint32_t make_row(const uint8_t *pixels, int y, int width, int stride, uint8_t *made, size_t row_bytes,
@@ -299,20 +297,29 @@ static int write_opaque_rows(png_structp png, io_context *context, const uint8_t
     size_t row_bytes = 1 + 3 * (size_t)width;
     deflate_scratch *scratch = thread_scratch(context, level, row_bytes * (size_t)height);
     if (scratch == NULL) return 0;
-    uint8_t *stream = scratch->stream;
-    zlib_header(stream, level);
+    uint8_t *stream;
     uint32_t adler = 1;
     size_t size;
     if (level == FRAME_ENCODER_LEVEL) {
-        /* Each row is made in place in the row buffer and compressed at once, while in cache. */
+        /* Each row is made in place in the encoder's row buffer and compressed at once, while
+         * in cache (or, in a band unchanged since this thread's last frame, only compared). */
         frame_deflate *encoder = scratch->frames;
-        frame_deflate_begin(encoder, scratch->rows, row_bytes, 3, stream + 2);
-        for (int y = 0; y < height; y++) {
-            adler = make_row(pixels, y, width, stride, scratch->rows + (size_t)y * row_bytes, row_bytes, adler);
-            frame_deflate_take(encoder, (size_t)(y + 1) * row_bytes);
+        uint8_t *rows = frame_deflate_begin(encoder, row_bytes, (size_t)height, 3);
+        if (rows == NULL) {
+            context->out_of_memory = 1;
+            set_message(context->message, context->message_capacity, "out of memory for the frame encoder");
+            return 0;
         }
-        size = 2 + frame_deflate_finish(encoder);
+        for (int y = 0; y < height; y++) {
+            adler = make_row(pixels, y, width, stride, rows + (size_t)y * row_bytes, row_bytes, adler);
+            frame_deflate_take_row(encoder);
+        }
+        size_t deflated;
+        stream = frame_deflate_finish(encoder, &deflated) - FRAME_DEFLATE_HEADROOM;
+        size = 2 + deflated;
+        last_reused_bands = frame_deflate_reused_bands(encoder);
     } else {
+        stream = scratch->stream;
         z_stream *z = &scratch->z;
         z->next_out = stream + 2;
         z->avail_out = (uInt)(scratch->capacity - 6);
@@ -330,6 +337,7 @@ static int write_opaque_rows(png_structp png, io_context *context, const uint8_t
         }
         size = 2 + (size_t)z->total_out;
     }
+    zlib_header(stream, level);
     uint8_t *trailer = stream + size;
     trailer[0] = (uint8_t)(adler >> 24);
     trailer[1] = (uint8_t)(adler >> 16);
@@ -478,25 +486,28 @@ cpng_status cpng_frame_deflate(const uint8_t *rows, size_t row_bytes, size_t row
         (row_count > 0 && row_bytes > ((size_t)-1 - FRAME_DEFLATE_SLACK) / 2 / row_count)) {
         return CPNG_ERROR_ARGUMENT;
     }
-    size_t bytes = row_bytes * row_count;
-    /* The rows again with the slack the encoder reads past them. */
-    uint8_t *data = (uint8_t *)calloc(1, bytes + FRAME_DEFLATE_SLACK);
-    uint8_t *out = (uint8_t *)malloc(frame_deflate_bound(bytes));
     frame_deflate *encoder = frame_deflate_create();
-    if (data == NULL || out == NULL || encoder == NULL) {
-        free(data);
-        free(out);
+    uint8_t *data = encoder == NULL ? NULL : frame_deflate_begin(encoder, row_bytes, row_count, pixel_bytes);
+    if (data == NULL) {
         frame_deflate_destroy(encoder);
         return CPNG_ERROR_NO_MEMORY;
     }
-    if (bytes > 0) memcpy(data, rows, bytes);
-    frame_deflate_begin(encoder, data, row_bytes, pixel_bytes, out);
     frame_deflate_allow(encoder, forms);
-    for (size_t y = 0; y < row_count; y++) frame_deflate_take(encoder, (y + 1) * row_bytes);
-    *out_size = frame_deflate_finish(encoder);
+    for (size_t y = 0; y < row_count; y++) {
+        memcpy(data + y * row_bytes, rows + y * row_bytes, row_bytes);
+        frame_deflate_take_row(encoder);
+    }
+    size_t size;
+    const uint8_t *stream = frame_deflate_finish(encoder, &size);
+    uint8_t *out = (uint8_t *)malloc(size > 0 ? size : 1);
+    if (out == NULL) {
+        frame_deflate_destroy(encoder);
+        return CPNG_ERROR_NO_MEMORY;
+    }
+    memcpy(out, stream, size);
     *out_data = out;
+    *out_size = size;
     frame_deflate_destroy(encoder);
-    free(data);
     return CPNG_OK;
 }
 

@@ -17,6 +17,16 @@
  * over a row at a time, while it is in cache). The stream is one function of the rows and of
  * how they are handed over (no clock, no addresses): the same frame gives the same bytes on
  * every run and thread. The tests inflate it with zlib for every block form.
+ *
+ * Bands: the rows are cut into bands of about BAND_BYTES, at row boundaries fixed by the row
+ * size alone. A band starts with a fresh hash table, its matches reach back no further than
+ * the row before it, and it ends with its last block and, where that did not end on a byte,
+ * an empty stored block: its bytes are a function of its rows and the row before it only.
+ * Consecutive frames of an animation mostly repeat each other (a pile at rest, a still UI
+ * around a moving item: three quarters of the 68-row bands of a 1,000-item rain repeat the
+ * frame two before), so the encoder keeps its last image's rows and stream, and a band whose
+ * rows (and the row before) are unchanged is copied from there instead of being compressed
+ * again. The bytes are the same either way; only the time differs.
  */
 #include "frame_deflate.h"
 
@@ -42,10 +52,27 @@
 #define MAX_CANDIDATES 2
 #define STORED_PIECE 65535
 #define HASH_BITS 14
+/* Raw bytes of a band, at least (the rows of 1280 RGB pixels come in bands of 68). Smaller
+ * bands repeat more often; each costs a block header more. */
+#define BAND_BYTES 262144
 
 /* A token: a literal byte (bit 31 clear) or a match (bit 31 set, its distance code << 26 |
  * length << 16 | distance, 32768 kept as 0). */
 #define MATCH_FLAG 0x80000000u
+
+/* One of the two images the encoder keeps: its rows, its stream, where its bands' bytes begin. */
+typedef struct {
+    uint8_t *rows;
+    size_t rows_capacity;
+    uint8_t *stream; /* FRAME_DEFLATE_HEADROOM bytes, then the deflate stream */
+    size_t stream_capacity;
+    size_t *band_offsets; /* band_count + 1 offsets in the deflate stream */
+    size_t band_capacity;
+    /* Whether the image was finished, and what it was: only then can bands be taken from it. */
+    int complete;
+    size_t row_bytes, row_count, pixel_bytes;
+    int forms;
+} frame_image;
 
 struct frame_deflate {
     const uint8_t *data;
@@ -63,13 +90,21 @@ struct frame_deflate {
     /* By hash of four bytes: the last position with them, plus one, modulo 2^16 (0: none).
      * Sixteen bits keep the table in the first-level cache; an entry older than 2^16 bytes
      * gives a wrong distance, which the comparison of the bytes then rejects (or it is a
-     * true match all the same). */
+     * true match all the same). Cleared at each band's start. */
     uint16_t *table;
     uint32_t length_codes[MAX_MATCH + 1]; /* by match length: code | extra bits << 9 | their value << 13 */
     uint32_t litlen_count[LITLEN_CODES];
     uint32_t dist_count[DIST_CODES];
+    /* The image being made and the last one (indices into `images`). */
+    frame_image images[2];
+    int current;
+    size_t row_bytes, row_count, rows_taken;
+    /* The band being taken: its first row and byte, its end row, and whether every row of it
+     * so far (and the row before it) equals the last image's, which is then left to copy. */
+    size_t band, band_rows, band_row, band_start, band_end_row;
+    int band_same, can_reuse;
+    size_t reused_bands;
 };
-
 /* ---------------------------------------------------------------------------------------- */
 /* The code tables of RFC 1951, section 3.2.5, by formula                                    */
 
@@ -458,7 +493,7 @@ static inline void add_match(frame_deflate *e, size_t length, size_t distance) {
  * the last position with the same four bytes (a hash table, as fast LZ77 coders keep it),
  * which finds the edges and colors repeated further away.
  */
-void frame_deflate_take(frame_deflate *e, size_t end) {
+static void tokenize(frame_deflate *e, size_t end) {
     const uint8_t *data = e->data;
     uint16_t *table = e->table;
     size_t p = e->position;
@@ -491,7 +526,7 @@ void frame_deflate_take(frame_deflate *e, size_t end) {
             uint16_t previous = table[h];
             table[h] = (uint16_t)(p + 1);
             size_t distance = (uint16_t)(p + 1 - previous);
-            if (previous != 0 && distance != 0 && distance <= WINDOW && distance <= p) {
+            if (previous != 0 && distance != 0 && distance <= WINDOW && distance <= p - e->band_start) {
                 size_t length = common_length(data + p, data + p - distance, limit);
                 if (length >= 4 && length > best) best = length, best_distance = distance;
             }
@@ -516,10 +551,11 @@ void frame_deflate_take(frame_deflate *e, size_t end) {
 /* ---------------------------------------------------------------------------------------- */
 /* The stream                                                                                */
 
-size_t frame_deflate_bound(size_t data_bytes) {
-    /* Stored at worst: five bytes per piece, a piece per block at least, the last bits. */
-    size_t blocks = data_bytes / BLOCK_TOKENS + 2;
-    return data_bytes + 5 * (data_bytes / STORED_PIECE + blocks) + 16;
+/* The most bytes the stream of `data_bytes` bytes of rows in `bands` bands can take: stored
+ * at worst, five bytes per piece and a piece per block at least, an empty stored block per
+ * band, the final block and the last bits. */
+static size_t stream_bound(size_t data_bytes, size_t bands) {
+    return data_bytes + 5 * (data_bytes / STORED_PIECE + data_bytes / BLOCK_TOKENS + 3 * bands + 2) + 16;
 }
 
 frame_deflate *frame_deflate_create(void) {
@@ -528,9 +564,7 @@ frame_deflate *frame_deflate_create(void) {
     e->tokens = (uint32_t *)malloc(BLOCK_TOKENS * sizeof(uint32_t));
     e->table = (uint16_t *)malloc(sizeof(uint16_t) << HASH_BITS);
     if (e->tokens == NULL || e->table == NULL) {
-        free(e->tokens);
-        free(e->table);
-        free(e);
+        frame_deflate_destroy(e);
         return NULL;
     }
     for (uint32_t length = MIN_MATCH; length <= MAX_MATCH; length++) {
@@ -544,15 +578,80 @@ frame_deflate *frame_deflate_create(void) {
 
 void frame_deflate_destroy(frame_deflate *e) {
     if (e == NULL) return;
+    for (int i = 0; i < 2; i++) {
+        free(e->images[i].rows);
+        free(e->images[i].stream);
+        free(e->images[i].band_offsets);
+    }
     free(e->tokens);
     free(e->table);
     free(e);
 }
 
-void frame_deflate_begin(frame_deflate *e, const uint8_t *data, size_t row_bytes, size_t pixel_bytes, uint8_t *out) {
-    e->data = data;
-    e->position = e->block_start = 0;
-    e->out = out;
+/* Grows `*buffer` to at least `size` bytes of `element` bytes, zeroed (its contents are not
+ * kept); 0 when out of memory. */
+static int reserve(void **buffer, size_t *capacity, size_t size, size_t element) {
+    if (*capacity >= size) return 1;
+    free(*buffer);
+    *buffer = calloc(size, element);
+    *capacity = *buffer == NULL ? 0 : size;
+    return *buffer != NULL;
+}
+
+/* Whether row `y` is the same in this image and the last one. */
+static int same_row(const frame_deflate *e, size_t y) {
+    const frame_image *last = &e->images[1 - e->current];
+    return memcmp(e->data + y * e->row_bytes, last->rows + y * e->row_bytes, e->row_bytes) == 0;
+}
+
+/* Starts the band at row `row`: a fresh table, and whether it may yet be copied. */
+static void start_band(frame_deflate *e, size_t row) {
+    e->band_row = row;
+    e->band_start = e->position = e->block_start = row * e->row_bytes;
+    e->band_end_row = row + e->band_rows < e->row_count ? row + e->band_rows : e->row_count;
+    e->band_same = e->can_reuse && (row == 0 || same_row(e, row - 1));
+    if (!e->band_same) memset(e->table, 0, sizeof(uint16_t) << HASH_BITS);
+}
+
+/* Ends the band on a byte boundary, its bytes compressed or copied from the last image. */
+static void end_band(frame_deflate *e) {
+    frame_image *image = &e->images[e->current];
+    if (e->band_same) {
+        const frame_image *last = &e->images[1 - e->current];
+        size_t from = last->band_offsets[e->band], to = last->band_offsets[e->band + 1];
+        memcpy(e->out + e->size, last->stream + FRAME_DEFLATE_HEADROOM + from, to - from);
+        e->size += to - from;
+        e->position = e->block_start = e->band_end_row * e->row_bytes;
+        e->reused_bands++;
+    } else {
+        flush_block(e, 0);
+        if (e->bit_count % 8 != 0) {
+            /* An empty stored block: three bits, the padding, a length of 0 and its complement. */
+            put_bits(e, 0, 3);
+            align_to_byte(e);
+            put_bits(e, 0xffff0000u, 32);
+        }
+        align_to_byte(e);
+    }
+    image->band_offsets[++e->band] = e->size;
+}
+
+uint8_t *frame_deflate_begin(frame_deflate *e, size_t row_bytes, size_t row_count, size_t pixel_bytes) {
+    e->current = 1 - e->current;
+    frame_image *image = &e->images[e->current];
+    const frame_image *last = &e->images[1 - e->current];
+    image->complete = 0;
+    size_t bytes = row_bytes * row_count;
+    e->band_rows = (BAND_BYTES + row_bytes - 1) / row_bytes;
+    size_t bands = (row_count + e->band_rows - 1) / e->band_rows;
+    if (!reserve((void **)&image->rows, &image->rows_capacity, bytes + FRAME_DEFLATE_SLACK, 1) ||
+        !reserve((void **)&image->stream, &image->stream_capacity,
+                 FRAME_DEFLATE_HEADROOM + stream_bound(bytes, bands) + FRAME_DEFLATE_TAILROOM, 1) ||
+        !reserve((void **)&image->band_offsets, &image->band_capacity, bands + 1, sizeof(size_t))) {
+        return NULL;
+    }
+    e->data = image->rows;
+    e->out = image->stream + FRAME_DEFLATE_HEADROOM;
     e->size = 0;
     e->bits = 0;
     e->bit_count = 0;
@@ -560,19 +659,76 @@ void frame_deflate_begin(frame_deflate *e, const uint8_t *data, size_t row_bytes
     e->forms = FRAME_DEFLATE_STORED | FRAME_DEFLATE_FIXED | FRAME_DEFLATE_DYNAMIC;
     memset(e->litlen_count, 0, sizeof e->litlen_count);
     memset(e->dist_count, 0, sizeof e->dist_count);
-    memset(e->table, 0, sizeof(uint16_t) << HASH_BITS);
     /* Nearest first: the pixel to the left, then the one above (when the window reaches it;
      * the diagonals were tried: they make rain frames larger, taking the place of longer
      * matches the hash table finds). */
     e->candidates[0] = pixel_bytes;
     e->candidate_count = 1;
     if (row_bytes > pixel_bytes && row_bytes <= WINDOW) e->candidates[e->candidate_count++] = row_bytes;
+    e->row_bytes = row_bytes;
+    e->row_count = row_count;
+    e->rows_taken = 0;
+    image->row_bytes = row_bytes;
+    image->row_count = row_count;
+    image->pixel_bytes = pixel_bytes;
+    image->forms = e->forms;
+    e->band = 0;
+    e->reused_bands = 0;
+    image->band_offsets[0] = 0;
+    e->can_reuse = last->complete && last->row_bytes == row_bytes && last->row_count == row_count &&
+                   last->pixel_bytes == pixel_bytes && last->forms == e->forms;
+    e->band_same = 0;
+    if (row_count > 0) start_band(e, 0);
+    return image->rows;
 }
 
-void frame_deflate_allow(frame_deflate *e, int forms) { e->forms = forms; }
+void frame_deflate_allow(frame_deflate *e, int forms) {
+    e->forms = forms;
+    frame_image *image = &e->images[e->current];
+    image->forms = forms;
+    e->can_reuse = e->can_reuse && e->images[1 - e->current].forms == forms;
+    if (e->band_same && !e->can_reuse) {
+        e->band_same = 0;
+        memset(e->table, 0, sizeof(uint16_t) << HASH_BITS);
+    }
+}
 
-size_t frame_deflate_finish(frame_deflate *e) {
-    flush_block(e, 1);
+void frame_deflate_take_row(frame_deflate *e) {
+    if (e->rows_taken >= e->row_count) return;
+    size_t y = e->rows_taken++;
+    if (e->band_same && !same_row(e, y)) {
+        /* The first change: the band's rows before it are compressed now, row by row as
+         * always (matches end at the row ends), so the bytes do not depend on where it was. */
+        e->band_same = 0;
+        memset(e->table, 0, sizeof(uint16_t) << HASH_BITS);
+        for (size_t row = e->band_row; row < y; row++) tokenize(e, (row + 1) * e->row_bytes);
+    }
+    if (!e->band_same) tokenize(e, (y + 1) * e->row_bytes);
+    if (y + 1 == e->band_end_row) {
+        end_band(e);
+        if (e->band_end_row < e->row_count) start_band(e, e->band_end_row);
+    }
+}
+
+uint8_t *frame_deflate_finish(frame_deflate *e, size_t *size) {
+    frame_image *image = &e->images[e->current];
+    if (e->rows_taken < e->row_count) {
+        /* Ended early: what was taken, in a block of its own; nothing to copy from later. */
+        if (e->band_same) {
+            e->band_same = 0;
+            memset(e->table, 0, sizeof(uint16_t) << HASH_BITS);
+            for (size_t row = e->band_row; row < e->rows_taken; row++) tokenize(e, (row + 1) * e->row_bytes);
+        }
+        flush_block(e, 0);
+    } else {
+        image->complete = 1;
+    }
+    /* The final block: fixed codes, nothing but the end of block (seven zero bits). */
+    put_bits(e, 1u | 1u << 1, 3);
+    put_bits(e, 0, 7);
     align_to_byte(e);
-    return e->size;
+    *size = e->size;
+    return e->out;
 }
+
+size_t frame_deflate_reused_bands(const frame_deflate *e) { return e->reused_bands; }

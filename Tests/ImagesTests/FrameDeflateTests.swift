@@ -195,6 +195,57 @@ final class FrameDeflateTests: XCTestCase {
         XCTAssertEqual(afterNoise.count, fresh.count)
         XCTAssertTrue(afterNoise == fresh, "the stream depends on what an earlier image left past the rows")
     }
+
+    /// Frames that repeat most of the frame before take those bands' bytes from it: the same
+    /// bytes a fresh encoder makes, and only the bands whose rows (or the row just before
+    /// them) changed are compressed again. 1280 pixels a row: bands of
+    /// ceil(262,144 / 3,841) = 69 rows, six of them in 400 rows.
+    func testUnchangedBandsAreCopiedAndGiveTheBytesOfAFreshEncoder() throws {
+        let width = 1280, height = 400, bandRows = (262_144 + 3_840) / 3_841
+        XCTAssertEqual(bandRows, 69)
+        var state: UInt32 = 17
+        var base = [UInt32](repeating: 0, count: width * height)
+        for i in base.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let x = i % width, y = i / width
+            base[i] = (x / 40 + y / 30) % 3 == 0 ? 0xFF00_7AFF : i % 37 == 0 ? state | 0xFF00_0000 : 0xFFF2_F2F7
+        }
+        func changed(_ frame: [UInt32], rows: [Int]) -> [UInt32] {
+            var frame = frame
+            for y in rows { for x in 0..<width { frame[y * width + x] ^= 0x0010_2030 } }
+            return frame
+        }
+        let a = base
+        let b = changed(a, rows: [150, 151, 152])        // band 2 (rows 138-206)
+        let c = changed(b, rows: [0])                     // band 0
+        let d = a                                         // bands 0 and 2 against c
+        let e = changed(a, rows: [bandRows - 1])          // band 0's last row: bands 0 and 1
+        let sequence = [a, b, c, d, d, e]
+        @Sendable func encode(_ frame: [UInt32]) throws -> [UInt8] {
+            try frame.withUnsafeBytes {
+                try PNGEncoder.encode(pixels: $0.baseAddress!, width: width, height: height, stride: width * 4,
+                                      format: .rgb24, preset: .fast)
+            }
+        }
+        let fresh = try sequence.map { frame in try onFreshThread { try encode(frame) } }
+        let (streams, reused) = try onFreshThread { () throws -> ([[UInt8]], [Int]) in
+            var streams: [[UInt8]] = [], reused: [Int] = []
+            for frame in sequence {
+                streams.append(try encode(frame))
+                reused.append(Int(cpng_frame_bands_reused()))
+            }
+            return (streams, reused)
+        }
+        XCTAssertEqual(reused, [0, 5, 5, 4, 6, 4])
+        for k in sequence.indices { XCTAssertTrue(streams[k] == fresh[k], "frame \(k): other bytes than a fresh encoder's") }
+        XCTAssertNotEqual(fresh[0], fresh[1], "a change of three rows changes the stream")
+        // And the copies decode to their own frame's pixels.
+        for k in sequence.indices {
+            let image = try RGBAImage.decodePNG(data: streams[k])
+            let expected = sequence[k].flatMap { word -> [UInt8] in [UInt8(word >> 16 & 255), UInt8(word >> 8 & 255), UInt8(word & 255), 255] }
+            XCTAssertTrue(image.pixels == expected, "frame \(k) decodes to other pixels")
+        }
+    }
 }
 
 /// A result handed from one thread to another (read only after the semaphore says so).

@@ -109,6 +109,11 @@ enum {
 cpng_status cpng_frame_deflate(const uint8_t *rows, size_t row_bytes, size_t row_count, size_t pixel_bytes,
                                int forms, uint8_t **out_data, size_t *out_size);
 
+/** Bands of its last frame that this thread's frame encoder copied from the frame it encoded
+    before (cpng_encode at level 1: a band of rows unchanged since then is not compressed
+    again; the bytes are the same either way). For tests and tools. */
+size_t cpng_frame_bands_reused(void);
+
 /** Continues a CRC-32 (ISO 3309, as PNG chunks use it; zlib's crc32) over count bytes.
     Start with 0. */
 uint32_t cpng_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
