@@ -23,10 +23,10 @@
  * the row before it, and it ends with its last block and, where that did not end on a byte,
  * an empty stored block: its bytes are a function of its rows and the row before it only.
  * Consecutive frames of an animation mostly repeat each other (a pile at rest, a still UI
- * around a moving item: three quarters of the 68-row bands of a 1,000-item rain repeat the
- * frame two before), so the encoder keeps its last image's rows and stream, and a band whose
- * rows (and the row before) are unchanged is copied from there instead of being compressed
- * again. The bytes are the same either way; only the time differs.
+ * around a moving item: three quarters of the bands of a 1,000-item rain of 1280x720 frames,
+ * 69 rows each, repeat the frame two before), so the encoder keeps its last image's rows and
+ * stream, and a band whose rows (and the row before) are unchanged is copied from there
+ * instead of being compressed again. The bytes are the same either way; only the time differs.
  */
 #include "frame_deflate.h"
 
@@ -52,7 +52,7 @@
 #define MAX_CANDIDATES 2
 #define STORED_PIECE 65535
 #define HASH_BITS 14
-/* Raw bytes of a band, at least (the rows of 1280 RGB pixels come in bands of 68). Smaller
+/* Raw bytes of a band, at least (the rows of 1280 RGB pixels come in bands of 69). Smaller
  * bands repeat more often; each costs a block header more. */
 #define BAND_BYTES 262144
 
@@ -105,6 +105,7 @@ struct frame_deflate {
     int band_same, can_reuse;
     size_t reused_bands;
 };
+
 /* ---------------------------------------------------------------------------------------- */
 /* The code tables of RFC 1951, section 3.2.5, by formula                                    */
 
