@@ -57,6 +57,10 @@ public final class FrameSequenceWriter {
     /// Previews asked for in `options.streamedPreviews` that could not be streamed (frames with
     /// a see-through background): the caller makes them from the finished folder instead.
     public private(set) var unstreamedPreviews: [PreviewFormat] = []
+    /// Frames (known after ``finish(addingFiles:)``) that a worker wrote from the bytes of the
+    /// last frame it drew, their states being equal (a scene at rest): the same bytes, neither
+    /// drawn nor encoded again.
+    public private(set) var repeatedFrames = 0
 
     /// Where the workers find the preview stream, set before the first frame is queued.
     private final class PreviewBox: @unchecked Sendable { var stream: StreamedPreviews? }
@@ -185,6 +189,7 @@ public final class FrameSequenceWriter {
                 pending.removeAll()
             }
             let written = try pool.finish { done in report(done: done, final: false) }
+            repeatedFrames = pool.repeatedFrames
             if let stream = previewBox.stream {
                 report(done: written.count, final: true, encoding: options.streamedPreviews.map(\.rawValue))
                 streamedPreviews = try stream.finish()
@@ -266,20 +271,25 @@ public final class FrameSequenceWriter {
                                                  ffmpeg: options.ffmpeg, window: max(32, 4 * options.jobs * options.batchSize))
     }
 
-    /// A worker's job: draw, encode, hash, write.
+    /// A worker's job: draw, encode, hash, write (a frame the same as the worker's last one
+    /// only writes: see `WorkerRenderers.lastFrame`).
     private static func writeFrame(_ job: RenderWorkerPool<FrameManifest.Frame>.Job,
                                    with renderers: RenderWorkerPool<FrameManifest.Frame>.WorkerRenderers,
                                    preset: PNGPreset, into folder: String,
                                    previews: StreamedPreviews?) throws -> FrameManifest.Frame {
         let renderer = renderers.frame
-        do {
-            try renderer.render(job.state)
-        } catch let error as RenderError {
-            throw OutputError.renderFailed(frame: job.index, error)
+        let repeated = renderers.lastFrame.map { $0.preset == preset && $0.state == job.state } ?? false
+        if !repeated {
+            renderers.lastFrame = nil
+            do {
+                try renderer.render(job.state)
+            } catch let error as RenderError {
+                throw OutputError.renderFailed(frame: job.index, error)
+            }
         }
         if let previews {
             // Smaller previews are drawn again at their own size: sharper than shrinking pixels.
-            if let scale = previews.scale {
+            if let scale = previews.scale, !repeated {
                 var small = job.state
                 small.scale = scale.factor
                 do { try renderers.preview.render(small) } catch let error as RenderError {
@@ -297,14 +307,21 @@ public final class FrameSequenceWriter {
                 }
             }
         }
-        let png: [UInt8]
-        do {
-            png = try renderer.pngData(preset: preset)
-        } catch let error as PNGError {
-            throw OutputError.encodingFailed(frame: job.index, error)
+        let png: [UInt8], digest: String
+        if repeated, let last = renderers.lastFrame {
+            (png, digest) = (last.png, last.sha256)
+            renderers.repeatedFrames += 1
+        } else {
+            do {
+                png = try renderer.pngData(preset: preset)
+            } catch let error as PNGError {
+                throw OutputError.encodingFailed(frame: job.index, error)
+            }
+            digest = SHA256.hexDigest(of: png)
+            renderers.lastFrame = (job.state, preset, png, digest)
         }
         let name = FrameFolder.fileName(forFrame: job.index)
         try OutputFile.write(png, to: (folder as NSString).appendingPathComponent(name))
-        return FrameManifest.Frame(index: job.index, file: name, bytes: png.count, sha256: SHA256.hexDigest(of: png))
+        return FrameManifest.Frame(index: job.index, file: name, bytes: png.count, sha256: digest)
     }
 }

@@ -28,6 +28,13 @@ final class RenderWorkerPool<Record>: @unchecked Sendable {
     final class WorkerRenderers {
         let frame = FrameRenderer()
         private(set) lazy var preview = FrameRenderer()
+        /// The last frame this worker drew and encoded: its state, preset, PNG and digest.
+        /// Drawing is a function of the state alone, so a frame whose state equals it (a
+        /// scene at rest: every item asleep, nothing animating) is the same picture, already
+        /// on the renderers' surfaces, and takes these bytes without drawing or encoding.
+        var lastFrame: (state: FrameState, preset: PNGPreset, png: [UInt8], sha256: String)?
+        /// Frames that took the last frame's bytes (tests read it).
+        var repeatedFrames = 0
     }
 
     private let condition = NSCondition()
@@ -39,6 +46,8 @@ final class RenderWorkerPool<Record>: @unchecked Sendable {
     private var failure: (index: Int, error: Error)?
     private var runningWorkers = 0
     private(set) var completed = 0
+    /// Frames the workers that have ended wrote from their last frame's bytes.
+    private(set) var repeatedFrames = 0
     private var records: [Record?]
     private let firstIndex: Int
 
@@ -139,6 +148,7 @@ final class RenderWorkerPool<Record>: @unchecked Sendable {
             condition.broadcast()
         }
         runningWorkers -= 1
+        repeatedFrames += renderer.repeatedFrames
         condition.broadcast()
         condition.unlock()
     }

@@ -86,6 +86,41 @@ final class FrameSequenceWriterTests: XCTestCase {
         XCTAssertEqual(folders[0], folders[2])
     }
 
+    /// A frame whose state equals the one its worker drew last (a scene at rest) takes that
+    /// frame's bytes: the same file a renderer makes of it, neither drawn nor encoded again;
+    /// a state in which one item is turned by 0.02 radian more is drawn.
+    func testFramesThatRepeatTheLastOneTakeItsBytes() throws {
+        var nudged = rainFrame(0)
+        nudged.items[3].angle += 0.02
+        let states = [rainFrame(0), rainFrame(1), rainFrame(2), nudged]
+        let order = [0, 0, 0, 1, 1, 2, 2, 2, 2, 0, 3, 3, 0, 0]
+        let repeats = (1..<order.count).filter { order[$0] == order[$0 - 1] }.count
+        XCTAssertEqual(repeats, 8)
+        let pictures = try [0, 3].map { index -> [UInt8] in
+            let renderer = FrameRenderer()
+            try renderer.render(states[index])
+            return try renderer.pngData()
+        }
+        XCTAssertTrue(pictures[0] != pictures[1], "the turn shows")
+        var folders: [[String: Data]] = []
+        for jobs in [1, 2] {
+            let out = scratch.child("jobs\(jobs)")
+            let writer = try FrameSequenceWriter(outputFolder: out, metadata: metadata(frameCount: order.count),
+                                                 options: FrameSequenceOptions(jobs: jobs, batchSize: 1))
+            while writer.needsMoreFrames { try writer.append(states[order[writer.nextFrameIndex]]) }
+            let manifest = try writer.finish()
+            if jobs == 1 { XCTAssertEqual(writer.repeatedFrames, repeats) } else { XCTAssertLessThanOrEqual(writer.repeatedFrames, repeats) }
+            for (k, frame) in manifest.frames.enumerated() {
+                let renderer = FrameRenderer()
+                try renderer.render(states[order[k]])
+                let file = FileManager.default.contents(atPath: out + "/rain/" + frame.file)
+                XCTAssertEqual(file, Data(try renderer.pngData()), "frame \(k)")
+            }
+            folders.append(snapshot(out + "/rain"))
+        }
+        XCTAssertEqual(folders[0], folders[1])
+    }
+
     func testRerenderWithFewerFramesLeavesNoStaleFrames() throws {
         let out = scratch.child("output")
         try writeSequence(to: out, frameCount: 12, trace: true)
