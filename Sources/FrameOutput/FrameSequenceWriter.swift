@@ -7,7 +7,8 @@ import Images
 // caller's thread runs the simulation and hands each state to append(_:traceLine:) in frame
 // order; states are grouped into small batches for RenderWorkerPool, whose workers draw,
 // encode, hash and write each frame into the staging folder (StagingFolder) while the caller
-// simulates the next ones. Trace lines are written by the caller's thread as they arrive, so
+// simulates the next ones (a state equal to the one a worker drew last is written from that
+// frame's bytes: drawing depends on the state alone). Trace lines are written by the caller's thread as they arrive, so
 // they are in frame order without buffering. With streamed previews, each worker also hands
 // its frame's pixels to StreamedPreviews, whose ffmpeg children encode while the frames
 // render. finish() waits for the workers and the previews, writes manifest.json
