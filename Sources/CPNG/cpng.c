@@ -274,10 +274,11 @@ static deflate_scratch *thread_scratch(io_context *context, int level, size_t im
     return scratch;
 }
 
-/* Bands the frame encoder copied from the thread's frame before, in the thread's last frame. */
-static _Thread_local size_t last_reused_bands;
-
-size_t cpng_frame_bands_reused(void) { return last_reused_bands; }
+size_t cpng_frame_bands_reused(void) {
+    pthread_once(&scratch_once, make_scratch_key);
+    deflate_scratch *scratch = scratch_key_ready ? (deflate_scratch *)pthread_getspecific(scratch_key) : NULL;
+    return scratch != NULL && scratch->frames != NULL ? frame_deflate_reused_bands(scratch->frames) : 0;
+}
 
 /* Makes row `y` (filter type None, then R,G,B) at `made` and continues the Adler-32 over it. */
 static uint32_t make_row(const uint8_t *pixels, int y, int width, int stride, uint8_t *made, size_t row_bytes,
@@ -317,7 +318,6 @@ static int write_opaque_rows(png_structp png, io_context *context, const uint8_t
         size_t deflated;
         stream = frame_deflate_finish(encoder, &deflated) - FRAME_DEFLATE_HEADROOM;
         size = 2 + deflated;
-        last_reused_bands = frame_deflate_reused_bands(encoder);
     } else {
         stream = scratch->stream;
         z_stream *z = &scratch->z;

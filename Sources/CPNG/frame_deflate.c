@@ -605,13 +605,23 @@ static int same_row(const frame_deflate *e, size_t y) {
     return memcmp(e->data + y * e->row_bytes, last->rows + y * e->row_bytes, e->row_bytes) == 0;
 }
 
+static void clear_table(frame_deflate *e) { memset(e->table, 0, sizeof(uint16_t) << HASH_BITS); }
+
 /* Starts the band at row `row`: a fresh table, and whether it may yet be copied. */
 static void start_band(frame_deflate *e, size_t row) {
     e->band_row = row;
     e->band_start = e->position = e->block_start = row * e->row_bytes;
     e->band_end_row = row + e->band_rows < e->row_count ? row + e->band_rows : e->row_count;
     e->band_same = e->can_reuse && (row == 0 || same_row(e, row - 1));
-    if (!e->band_same) memset(e->table, 0, sizeof(uint16_t) << HASH_BITS);
+    if (!e->band_same) clear_table(e);
+}
+
+/* The band being copied is compressed after all: its rows before `row`, row by row as always
+ * (matches end at the row ends), so its bytes do not depend on where copying stopped. */
+static void stop_copying(frame_deflate *e, size_t row) {
+    e->band_same = 0;
+    clear_table(e);
+    for (size_t y = e->band_row; y < row; y++) tokenize(e, (y + 1) * e->row_bytes);
 }
 
 /* Ends the band on a byte boundary, its bytes compressed or copied from the last image. */
@@ -688,22 +698,13 @@ void frame_deflate_allow(frame_deflate *e, int forms) {
     frame_image *image = &e->images[e->current];
     image->forms = forms;
     e->can_reuse = e->can_reuse && e->images[1 - e->current].forms == forms;
-    if (e->band_same && !e->can_reuse) {
-        e->band_same = 0;
-        memset(e->table, 0, sizeof(uint16_t) << HASH_BITS);
-    }
+    if (e->band_same && !e->can_reuse) stop_copying(e, e->rows_taken);
 }
 
 void frame_deflate_take_row(frame_deflate *e) {
     if (e->rows_taken >= e->row_count) return;
     size_t y = e->rows_taken++;
-    if (e->band_same && !same_row(e, y)) {
-        /* The first change: the band's rows before it are compressed now, row by row as
-         * always (matches end at the row ends), so the bytes do not depend on where it was. */
-        e->band_same = 0;
-        memset(e->table, 0, sizeof(uint16_t) << HASH_BITS);
-        for (size_t row = e->band_row; row < y; row++) tokenize(e, (row + 1) * e->row_bytes);
-    }
+    if (e->band_same && !same_row(e, y)) stop_copying(e, y); /* the band's first change */
     if (!e->band_same) tokenize(e, (y + 1) * e->row_bytes);
     if (y + 1 == e->band_end_row) {
         end_band(e);
@@ -715,11 +716,7 @@ uint8_t *frame_deflate_finish(frame_deflate *e, size_t *size) {
     frame_image *image = &e->images[e->current];
     if (e->rows_taken < e->row_count) {
         /* Ended early: what was taken, in a block of its own; nothing to copy from later. */
-        if (e->band_same) {
-            e->band_same = 0;
-            memset(e->table, 0, sizeof(uint16_t) << HASH_BITS);
-            for (size_t row = e->band_row; row < e->rows_taken; row++) tokenize(e, (row + 1) * e->row_bytes);
-        }
+        if (e->band_same) stop_copying(e, e->rows_taken);
         flush_block(e, 0);
     } else {
         image->complete = 1;

@@ -80,6 +80,14 @@ final class FrameDeflateTests: XCTestCase {
     /// BTYPE of the stream's first block (RFC 1951, 3.2.3: bits 1-2 of the first byte).
     func firstBlockType(_ stream: [UInt8]) -> Int { Int(stream[0] >> 1 & 3) }
 
+    /// A PNG of RGB24 words through cpng_encode's frame encoder (this thread's, with its history).
+    static func encodeFast(_ words: [UInt32], _ width: Int, _ height: Int) throws -> [UInt8] {
+        try words.withUnsafeBytes {
+            try PNGEncoder.encode(pixels: $0.baseAddress!, width: width, height: height, stride: width * 4,
+                                  format: .rgb24, preset: .fast)
+        }
+    }
+
     func testEveryBlockFormInflatesToItsRows() throws {
         let forms: [(String, Int32)] = [("stored", Int32(CPNG_DEFLATE_STORED)), ("fixed", Int32(CPNG_DEFLATE_FIXED)),
                                         ("dynamic", Int32(CPNG_DEFLATE_DYNAMIC)), ("any", Int32(CPNG_DEFLATE_ANY))]
@@ -127,10 +135,7 @@ final class FrameDeflateTests: XCTestCase {
         let frames = [(1280, 72, frame(1280, 72)), (333, 211, frame(333, 211)), (1280, 72, frame(1280, 72))]
         func encode(_ index: Int) throws -> [UInt8] {
             let (width, height, words) = frames[index]
-            return try words.withUnsafeBytes {
-                try PNGEncoder.encode(pixels: $0.baseAddress!, width: width, height: height, stride: width * 4,
-                                      format: .rgb24, preset: .fast)
-            }
+            return try Self.encodeFast(words, width, height)
         }
         let sequential = try (0..<frames.count).map(encode)
         var parallel = [[[UInt8]]](repeating: [], count: 2)
@@ -179,18 +184,12 @@ final class FrameDeflateTests: XCTestCase {
             }
         }
         let noise = (0..<(2000 * 400)).map { _ in next() | 0xFF00_0000 }
-        @Sendable func encode(_ words: [UInt32], _ width: Int, _ height: Int) throws -> [UInt8] {
-            try words.withUnsafeBytes {
-                try PNGEncoder.encode(pixels: $0.baseAddress!, width: width, height: height, stride: width * 4,
-                                      format: .rgb24, preset: .fast)
-            }
-        }
         let frame = words
-        let fresh = try onFreshThread { try encode(frame, width, height) }
+        let fresh = try onFreshThread { try Self.encodeFast(frame, width, height) }
         let afterNoise = try onFreshThread { () throws -> [UInt8] in
-            _ = try encode(noise, 2000, 400)
-            _ = try encode(noise, 2000, 400)
-            return try encode(frame, width, height)
+            _ = try Self.encodeFast(noise, 2000, 400)
+            _ = try Self.encodeFast(noise, 2000, 400)
+            return try Self.encodeFast(frame, width, height)
         }
         XCTAssertEqual(afterNoise.count, fresh.count)
         XCTAssertTrue(afterNoise == fresh, "the stream depends on what an earlier image left past the rows")
@@ -221,17 +220,11 @@ final class FrameDeflateTests: XCTestCase {
         let d = a                                         // bands 0 and 2 against c
         let e = changed(a, rows: [bandRows - 1])          // band 0's last row: bands 0 and 1
         let sequence = [a, b, c, d, d, e]
-        @Sendable func encode(_ frame: [UInt32]) throws -> [UInt8] {
-            try frame.withUnsafeBytes {
-                try PNGEncoder.encode(pixels: $0.baseAddress!, width: width, height: height, stride: width * 4,
-                                      format: .rgb24, preset: .fast)
-            }
-        }
-        let fresh = try sequence.map { frame in try onFreshThread { try encode(frame) } }
+        let fresh = try sequence.map { frame in try onFreshThread { try Self.encodeFast(frame, width, height) } }
         let (streams, reused) = try onFreshThread { () throws -> ([[UInt8]], [Int]) in
             var streams: [[UInt8]] = [], reused: [Int] = []
             for frame in sequence {
-                streams.append(try encode(frame))
+                streams.append(try Self.encodeFast(frame, width, height))
                 reused.append(Int(cpng_frame_bands_reused()))
             }
             return (streams, reused)
