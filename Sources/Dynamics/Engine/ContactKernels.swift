@@ -185,8 +185,9 @@ struct SubStepTerms {
     applyImpulse(applied * k.nx, applied * k.ny, p, &A, &B, k)
 }
 
-/// The two normal rows of a manifold. While both points close an open gap and the 2x2
-/// system is well conditioned they are solved at once (Box2D 2.4's block solver): one after
+/// The two normal rows of a manifold. While both points of a bouncing contact close an open
+/// gap and the 2x2 system is well conditioned they are solved at once (Box2D 2.4's block
+/// solver; `blockable` is set at preparation only for contacts with restitution): one after
 /// the other, the first point took more than its share and a box landing flat tipped by
 /// 0.2 degrees a bounce, then spun on the tilted landings. Otherwise (touching, a negative
 /// block impulse) the points are solved one after the other as in Box2D v3.

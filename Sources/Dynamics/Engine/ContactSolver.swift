@@ -10,11 +10,13 @@
 //
 // Inside a sub-step the current separation is recomputed from the bodies' position deltas
 // instead of re-running collision, a soft (spring-damper) bias pushes overlap out at a
-// capped speed, and a relax pass without bias removes the energy the bias added. While both
-// points of a manifold close an open gap (a landing) their normal rows are solved as one 2x2
-// block, so neither corner takes more than its share. Restitution runs once after the
-// sub-steps, in a few sweeps over each manifold's two points, using the approach speed
-// recorded when the gap closed (or at the step's start for points already touching).
+// capped speed, and a relax pass without bias removes the energy the bias added; friction
+// is solved in the relax pass only, as Box2D v3 does. While both points of a bouncing
+// manifold close an open gap (a landing) their normal rows are solved as one 2x2 block, so
+// neither corner takes more than its share. Restitution runs once after the sub-steps, in a
+// few sweeps over each manifold's two points, using the approach speed recorded when the gap
+// closed (or at the step's start for points already touching); contacts without restitution
+// record nothing.
 
 import CPUHints
 
@@ -241,7 +243,13 @@ extension World {
                 setLane(&batch.pointee.mB, lane, Float(mB)); setLane(&batch.pointee.iB, lane, Float(iB))
                 let soft = (mA == 0 || mB == 0) ? staticSoft : contactSoft
                 setLane(&batch.pointee.biasRate, lane, Float(soft.biasRate))
-                setLane(&batch.pointee.accelN, lane, Float(dot(n, bodyB.acceleration - bodyA.acceleration)))
+                // What only restitution reads (the approach speeds and the acceleration that
+                // carries them to the impact) stays zero for a contact that does not bounce:
+                // its batches then skip the recording in every pass.
+                let bounces = c.pointee.restitution > 0
+                if bounces {
+                    setLane(&batch.pointee.accelN, lane, Float(dot(n, bodyB.acceleration - bodyA.acceleration)))
+                }
                 setLane(&batch.pointee.massScale, lane, Float(soft.massScale))
                 setLane(&batch.pointee.impulseScale, lane, Float(soft.impulseScale))
                 // Anchors from the centers the manifold was computed at (the bodies' own centers
@@ -278,7 +286,9 @@ extension World {
                     // `relativeVelocity` is a speed recorded last step for a gap the last
                     // relax pass saw closing.
                     let pending = Float(mp.pointee.relativeVelocity)
-                    if mp.pointee.separation <= EngineConstants.linearSlop {
+                    if !bounces {
+                        // Nothing to record (relativeVelocity and recordable stay 0).
+                    } else if mp.pointee.separation <= EngineConstants.linearSlop {
                         let vn = Float(dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA))))
                         setLane(&p.pointee.relativeVelocity, lane, min(pending, vn))
                         setLane(&p.pointee.recordable, lane, 0)
@@ -287,9 +297,12 @@ extension World {
                         setLane(&p.pointee.recordable, lane, 1)
                     }
                 }
-                if c.pointee.manifold.count == 2 {
+                if c.pointee.manifold.count == 2 && bounces {
                     // Box2D 2.4's block solver condition: solve both normal rows at once
                     // unless the 2x2 matrix is close to singular (a fixed-rotation body).
+                    // Only where the contact bounces: it is there for a flat landing's two
+                    // corners to bounce alike; without restitution Box2D v3's rows one after
+                    // the other land the same, and the pyramids skip the costlier path.
                     let k11 = mA + mB + iA * rn.0.x * rn.0.x + iB * rn.0.y * rn.0.y
                     let k22 = mA + mB + iA * rn.1.x * rn.1.x + iB * rn.1.y * rn.1.y
                     let k12 = mA + mB + iA * rn.0.x * rn.1.x + iB * rn.0.y * rn.1.y
@@ -505,12 +518,17 @@ extension World {
                 recordApproaches(c, s0, s1, A, B, k, step)
             }
             solveNormalPair(&c.pointee.p0, &c.pointee.p1, s0, s1, &A, &B, k, step)
-            if reversed {
-                solveFrictionPoint(&c.pointee.p1, &A, &B, k)
-                solveFrictionPoint(&c.pointee.p0, &A, &B, k)
-            } else {
-                solveFrictionPoint(&c.pointee.p0, &A, &B, k)
-                solveFrictionPoint(&c.pointee.p1, &A, &B, k)
+            // Friction only in the relax pass, as Box2D v3 does since its April 2026
+            // optimizations ("the bias stage no longer applies friction"): the relax pass
+            // after it sets the tangent velocities anyway, and a sub-step solves half the rows.
+            if !useBias {
+                if reversed {
+                    solveFrictionPoint(&c.pointee.p1, &A, &B, k)
+                    solveFrictionPoint(&c.pointee.p0, &A, &B, k)
+                } else {
+                    solveFrictionPoint(&c.pointee.p0, &A, &B, k)
+                    solveFrictionPoint(&c.pointee.p1, &A, &B, k)
+                }
             }
             scatterVelocities(sb, c.pointee.bodyA, A)
             scatterVelocities(sb, c.pointee.bodyB, B)
