@@ -285,16 +285,17 @@ extension World {
                     // ahead of time (chaotic scenes gained energy from it until they blew up).
                     // `relativeVelocity` is a speed recorded last step for a gap the last
                     // relax pass saw closing.
-                    let pending = Float(mp.pointee.relativeVelocity)
-                    if !bounces {
-                        // Nothing to record (relativeVelocity and recordable stay 0).
-                    } else if mp.pointee.separation <= EngineConstants.linearSlop {
-                        let vn = Float(dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA))))
-                        setLane(&p.pointee.relativeVelocity, lane, min(pending, vn))
-                        setLane(&p.pointee.recordable, lane, 0)
-                    } else {
-                        setLane(&p.pointee.relativeVelocity, lane, pending)
-                        setLane(&p.pointee.recordable, lane, 1)
+                    // (Without restitution relativeVelocity and recordable stay 0.)
+                    if bounces {
+                        let pending = Float(mp.pointee.relativeVelocity)
+                        if mp.pointee.separation <= EngineConstants.linearSlop {
+                            let vn = Float(dot(n, (vB + cross(wB, rB)) - (vA + cross(wA, rA))))
+                            setLane(&p.pointee.relativeVelocity, lane, min(pending, vn))
+                            setLane(&p.pointee.recordable, lane, 0)
+                        } else {
+                            setLane(&p.pointee.relativeVelocity, lane, pending)
+                            setLane(&p.pointee.recordable, lane, 1)
+                        }
                     }
                 }
                 if c.pointee.manifold.count == 2 && bounces {
@@ -503,8 +504,9 @@ extension World {
     }
 
     /// One Gauss-Seidel pass over the batches; `useBias` false is the relax pass.
-    /// `reversed` solves each manifold's second friction point first, alternating between
-    /// passes so neither corner is favoured.
+    /// `reversed` solves each manifold's second friction point first (relax passes only,
+    /// the only ones with friction), alternating between sub-steps so neither corner is
+    /// favoured.
     func solveContacts(h: Double, useBias: Bool, reversed: Bool = false) {
         let step = SubStepTerms(h: h, useBias: useBias)
         forEachBatch { c, sb in

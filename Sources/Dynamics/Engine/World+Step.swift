@@ -58,7 +58,7 @@ extension World {
             warmStartContacts()
             warmStartJoints(initial: false)
             solveJoints(h: h, useBias: true)
-            solveContacts(h: h, useBias: true, reversed: sub % 2 == 1)
+            solveContacts(h: h, useBias: true)
             integratePositions(h: h)
             solveJoints(h: h, useBias: false)
             solveContacts(h: h, useBias: false, reversed: sub % 2 == 0)
