@@ -134,21 +134,30 @@ extension World {
         }
         candidateScanFresh = false
         // Serial, so through pointers: appends checked the arrays' uniqueness three times a
-        // contact, a visible share of what the second worker cannot take.
+        // contact, a visible share of what the second worker cannot take. One pass gathers the
+        // candidates in contact order, colors each as it comes and counts the colors (three
+        // passes before, all on this thread while the other waited).
         let contactCount = contacts.count
+        let colorCount = World.graphColorCount
         candidates.removeAll(keepingCapacity: true)
         candidates.append(contentsOf: repeatElement(0, count: contactCount))
-        candidateBodies.removeAll(keepingCapacity: true)
-        candidateBodies.append(contentsOf: repeatElement(ColoredPair(a: -1, b: -1), count: contactCount))
+        colorOf.removeAll(keepingCapacity: true)
+        colorOf.append(contentsOf: repeatElement(0, count: contactCount))
+        var perColor = [Int](repeating: 0, count: colorCount + 1)
         var candidateCount = 0
+        let stamp = beginColoring()
         candidateScan.withUnsafeBufferPointer { scan in
         candidates.withUnsafeMutableBufferPointer { out in
-        candidateBodies.withUnsafeMutableBufferPointer { pairs in
+        colorOf.withUnsafeMutableBufferPointer { colors in
+        bodyColors.withUnsafeMutableBufferPointer { masks in
+        perColor.withUnsafeMutableBufferPointer { perColor in
         constrained.withUnsafeMutableBufferPointer { held in
             for ci in 0..<contactCount where scan[ci].kind != .skipped {
                 let found = scan[ci]
                 out[candidateCount] = Int32(ci)
-                pairs[candidateCount] = found.colored
+                let color = takeColor(found.colored, masks.baseAddress!, stamp: stamp)
+                colors[candidateCount] = color
+                perColor[Int(color)] += 1
                 candidateCount += 1
                 if found.kind == .touching { held[Int(found.bodyA)] = true; held[Int(found.bodyB)] = true }
             }
@@ -156,11 +165,12 @@ extension World {
         }
         }
         }
+        }
+        }
         candidates.removeLast(contactCount - candidateCount)
-        candidateBodies.removeLast(contactCount - candidateCount)
-        let colorCount = colorConstraints()
+        colorOf.removeLast(contactCount - candidateCount)
 
-        let firstBatch = batchStarts(colorCount: colorCount)
+        let firstBatch = batchStarts(perColor: perColor)
         batchColorStarts = firstBatch
         let batchCount = firstBatch[colorCount + 1]
         // Which candidate sits in each lane (-1: empty), decided in candidate order so the
@@ -203,7 +213,6 @@ extension World {
                 }
             }
         }
-
         batches.withUnsafeMutableBufferPointer { bp in
             laneCandidates.withUnsafeBufferPointer { lanes in
             candidates.withUnsafeBufferPointer { cands in
@@ -402,42 +411,59 @@ extension World {
         bodies[i].type == .kinematic && bodies[i].isAwake
     }
 
-    /// Assigns each candidate a graph color (Box2D v3's constraint graph) so that within one
-    /// color no two constraints share a dynamic body: Gauss-Seidel sweeps the pile in layers
-    /// instead of in creation order, which otherwise biases big stacks to one side, and a
-    /// color can be solved four lanes at a time. Greedy in creation order every step, so the
-    /// order stays deterministic. Returns the color count; `colorOf` holds that index for
+    /// Graph colors before the overflow (Box2D v3's constraint graph has as many).
+    static let graphColorCount = 24
+
+    /// Assigns each of `candidateBodies` a graph color (Box2D v3's constraint graph) so that
+    /// within one color no two constraints share a dynamic body: Gauss-Seidel sweeps the pile
+    /// in layers instead of in creation order, which otherwise biases big stacks to one side,
+    /// and a color can be solved four lanes at a time. Greedy in creation order every step, so
+    /// the order stays deterministic. Returns the color count; `colorOf` holds that index for
     /// the overflow.
     func colorConstraints() -> Int {
-        let colorCount = 24
-        // Per body, a bit per color it already sits in: the first free color of a pair is
-        // the lowest bit clear in both masks. Only dynamic bodies' masks are read or kept.
-        if bodyColors.count < bodies.count { bodyColors = [UInt32](repeating: 0, count: bodies.count) }
         colorOf.removeAll(keepingCapacity: true)
         colorOf.append(contentsOf: repeatElement(0, count: candidateBodies.count))
+        let stamp = beginColoring()
         bodyColors.withUnsafeMutableBufferPointer { masks in
         candidateBodies.withUnsafeBufferPointer { pairs in
         colorOf.withUnsafeMutableBufferPointer { colors in
-            for p in pairs {
-                if p.a >= 0 { masks[Int(p.a)] = 0 }
-                if p.b >= 0 { masks[Int(p.b)] = 0 }
-            }
-            for (k, p) in pairs.enumerated() {
-                let a = Int(p.a), b = Int(p.b)
-                let used = (a >= 0 ? masks[a] : 0) | (b >= 0 ? masks[b] : 0)
-                let color = (~used).trailingZeroBitCount
-                if color >= colorCount {
-                    colors[k] = Int32(colorCount) // overflow
-                    continue
-                }
-                if a >= 0 { masks[a] |= 1 << UInt32(color) }
-                if b >= 0 { masks[b] |= 1 << UInt32(color) }
-                colors[k] = Int32(color)
-            }
+            for (k, p) in pairs.enumerated() { colors[k] = takeColor(p, masks.baseAddress!, stamp: stamp) }
         }
         }
         }
-        return colorCount
+        return World.graphColorCount
+    }
+
+    /// Starts a coloring: every body's mask reads as empty from now on, and `bodyColors`
+    /// covers every body. Returns the stamp that marks this coloring's masks. (After 2^32
+    /// colorings a body untouched for exactly that many reads an old mask as its own: the
+    /// colors it marks as taken are then a superset, which is still a valid coloring.)
+    func beginColoring() -> UInt32 {
+        if bodyColors.count < bodies.count {
+            bodyColors.append(contentsOf: repeatElement(0, count: bodies.count - bodyColors.count))
+        }
+        coloringStamp &+= 1
+        return coloringStamp
+    }
+
+    /// The color of a constraint between the colored bodies of `p` (-1: none): the lowest
+    /// color neither body sits in yet, marked in both masks; `graphColorCount` (the overflow)
+    /// when all are taken. Only dynamic awake bodies' masks are read or kept.
+    @inline(__always) func takeColor(_ p: ColoredPair, _ masks: UnsafeMutablePointer<UInt64>, stamp: UInt32) -> Int32 {
+        let a = Int(p.a), b = Int(p.b)
+        let tag = UInt64(stamp) << 32
+        @inline(__always) func used(_ i: Int) -> UInt32 {
+            guard i >= 0 else { return 0 }
+            let m = masks[i]
+            return m & 0xFFFF_FFFF_0000_0000 == tag ? UInt32(truncatingIfNeeded: m) : 0
+        }
+        let maskA = used(a), maskB = used(b)
+        let color = (~(maskA | maskB)).trailingZeroBitCount
+        if color >= World.graphColorCount { return Int32(World.graphColorCount) }
+        let bit = UInt32(1) << UInt32(color)
+        if a >= 0 { masks[a] = tag | UInt64(maskA | bit) }
+        if b >= 0 { masks[b] = tag | UInt64(maskB | bit) }
+        return Int32(color)
     }
 
     /// Whether the solver takes contact `c` this step, and how (read through pointers the

@@ -51,15 +51,19 @@ final class WorkerPool: @unchecked Sendable {
         func work(_ me: Int) {
             guard let job else { return }
             let count = cursors.count
+            // Counted here and published once: an add per chunk moved the shared counter's
+            // line between the cores several times a job.
+            var done = 0
             for offset in 0..<count {
                 let cursor = cursors[(me + offset) % count]
                 while true {
                     let k = cursor.next.add(1, ordering: .acquiringAndReleasing).oldValue
                     if k >= cursor.end { break }
                     job(k)
-                    finishedChunks.add(1, ordering: .releasing)
+                    done += 1
                 }
             }
+            if done > 0 { finishedChunks.add(done, ordering: .releasing) }
         }
 
         func workerLoop(_ me: Int) {

@@ -265,6 +265,12 @@ extension World {
     func batchStarts(colorCount: Int) -> [Int] {
         var perColor = [Int](repeating: 0, count: colorCount + 1)
         for color in colorOf { perColor[Int(color)] += 1 }
+        return batchStarts(perColor: perColor)
+    }
+
+    /// `batchStarts(colorCount:)` from each color's constraint count (the overflow's last).
+    func batchStarts(perColor: [Int]) -> [Int] {
+        let colorCount = perColor.count - 1
         var firstBatch = [Int](repeating: 0, count: colorCount + 2)
         for color in 0...colorCount {
             let n = color == colorCount ? perColor[color] : (perColor[color] + 3) / 4

@@ -145,7 +145,11 @@ final class World {
     var activeJoints: [Int] = []
     var constrained: [Bool] = []
     var integration: [VelocityIntegration] = []
-    var bodyColors: [UInt32] = []
+    /// Per body, the graph colors it sits in (low 32 bits) and the coloring that set them
+    /// (high 32 bits): a mask left by an earlier coloring reads as empty, so no pass clears them.
+    var bodyColors: [UInt64] = []
+    /// Counts the colorings, for `bodyColors`.
+    var coloringStamp: UInt32 = 0
     var colorOf: [Int32] = []
 
     /// Sequential-impulse scratch (Box2D 2.2 step), reused between steps.

@@ -1,0 +1,90 @@
+import XCTest
+@testable import Dynamics
+
+/// The graph coloring both step configurations solve by: each step, every constraint takes
+/// the lowest of 24 colors that neither of its dynamic awake bodies sits in yet, in candidate
+/// order (else the overflow), and the batches hold each candidate once, in its color. The
+/// expected colors are computed here from the step's candidates alone, so a coloring that
+/// kept masks from an earlier step, or skipped a body, reads differently.
+final class GraphColoringTests: XCTestCase {
+    private let colors = 24
+
+    /// Greedy coloring of `pairs` (-1: a body that takes no color), from empty masks.
+    private func greedy(_ pairs: [(Int, Int)]) -> [Int] {
+        var taken: [Int: Set<Int>] = [:]
+        return pairs.map { a, b in
+            let used = (a >= 0 ? taken[a, default: []] : []).union(b >= 0 ? taken[b, default: []] : [])
+            guard let color = (0..<colors).first(where: { !used.contains($0) }) else { return colors }
+            if a >= 0 { taken[a, default: []].insert(color) }
+            if b >= 0 { taken[b, default: []].insert(color) }
+            return color
+        }
+    }
+
+    private func colored(_ world: World, _ body: Int) -> Int {
+        world.bodies[body].type == .dynamic && world.bodies[body].isAwake ? body : -1
+    }
+
+    /// Falling boxes and pentagons landing on a floor (soft step): contacts begin and end
+    /// every few steps, so bodies leave and join the coloring.
+    func testSoftStepColorsAreTheGreedyColoringOfEachStepsCandidates() {
+        let (world, _) = Workloads.rain(count: 300)
+        var checked = 0, overflowFree = 0
+        for step in 1...150 {
+            world.step(1.0 / 60)
+            guard step % 10 == 0 else { continue }
+            let pairs = world.candidates.map { ci -> (Int, Int) in
+                let c = world.contacts[Int(ci)]
+                return (colored(world, c.bodyA), colored(world, c.bodyB))
+            }
+            let expected = greedy(pairs)
+            XCTAssertEqual(world.colorOf.map(Int.init), expected, "step \(step)")
+            // Each candidate sits in exactly one lane, inside its color's batches.
+            var seen = [Int](repeating: 0, count: pairs.count)
+            let starts = world.batchColorStarts
+            for color in 0...colors {
+                for batch in starts[color]..<starts[color + 1] {
+                    for lane in 0..<4 {
+                        let k = Int(world.laneCandidates[4 * batch + lane])
+                        guard k >= 0 else { continue }
+                        seen[k] += 1
+                        XCTAssertEqual(expected[k], color, "step \(step): candidate \(k) in color \(color)")
+                    }
+                }
+            }
+            XCTAssertEqual(seen, [Int](repeating: 1, count: pairs.count), "step \(step)")
+            if !expected.contains(colors) { overflowFree += 1 }
+            checked += pairs.count
+        }
+        XCTAssertGreaterThan(checked, 3000, "enough constraints were colored")
+        XCTAssertGreaterThan(overflowFree, 0)
+    }
+
+    /// The sequential step (the UIKit configuration) colors its constraints the same way.
+    func testSequentialStepColorsAreTheGreedyColoringOfEachStepsConstraints() {
+        let world = World(gravity: Vec2(0, 10), stepMode: .sequentialImpulse)
+        var gd = BodyDef(); gd.type = .staticBody
+        let ground = world.createBody(gd)
+        world.createShape(ground, .polygon(Polygon.box(halfWidth: 4, halfHeight: 0.1, center: Vec2(0, 5.1))), ShapeDef())
+        for row in 0..<12 {
+            for column in 0..<10 {
+                var bd = BodyDef()
+                bd.type = .dynamic
+                bd.position = Vec2(Double(column) * 0.31 - 1.5 + Double(row % 2) * 0.07, 4.8 - Double(row) * 0.31)
+                let body = world.createBody(bd)
+                world.createShape(body, .polygon(Polygon.box(halfWidth: 0.15, halfHeight: 0.15, center: .zero)), ShapeDef())
+            }
+        }
+        var checked = 0
+        for step in 1...240 {
+            world.step(Double(Float(1.0 / 120)))
+            guard step % 20 == 0 else { continue }
+            let pairs = world.candidateBodies.map { (Int($0.a), Int($0.b)) }
+            let independent = world.sequentialContacts.map { (colored(world, $0.bodyA), colored(world, $0.bodyB)) }
+            XCTAssertEqual(pairs.map { [$0.0, $0.1] }, independent.map { [$0.0, $0.1] }, "step \(step)")
+            XCTAssertEqual(world.colorOf.map(Int.init), greedy(independent), "step \(step)")
+            checked += pairs.count
+        }
+        XCTAssertGreaterThan(checked, 1000, "enough constraints were colored")
+    }
+}
