@@ -27,16 +27,28 @@ final class WorkerPool: @unchecked Sendable {
         private let padAfter: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
     }
 
+    /// A counter alone on its cache lines. The caller's and the workers' counters side by
+    /// side in one object shared a line, so every write of one (the worker announcing itself,
+    /// the caller publishing a job) took the line from the core spinning on another.
+    private final class LoneCounter: @unchecked Sendable {
+        private let padBefore: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+        let value: Atomic<Int>
+        private let padAfter: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+        init(_ initial: Int) { value = Atomic<Int>(initial) }
+    }
+
     /// What the caller and the workers share.
     private final class Core: @unchecked Sendable {
-        /// Odd while idle or while a job is being written, even while a job runs.
-        let generation = Atomic<Int>(1)
+        /// Odd while idle or while a job is being written, even while a job runs (written by
+        /// the caller, read by every spinning worker).
+        let generation = LoneCounter(1)
         /// Per thread (the caller is 0): the chunks it takes first.
         let cursors: [Cursor]
-        let finishedChunks = Atomic<Int>(0)
+        /// Chunks run so far in this job (each thread adds its count once).
+        let finishedChunks = LoneCounter(0)
         let stopping = Atomic<Bool>(false)
         /// Workers inside a job right now.
-        let active = Atomic<Int>(0)
+        let active = LoneCounter(0)
         var job: ((Int) -> Void)?
 
         init(threads: Int) {
@@ -63,21 +75,21 @@ final class WorkerPool: @unchecked Sendable {
                     done += 1
                 }
             }
-            if done > 0 { finishedChunks.add(done, ordering: .releasing) }
+            if done > 0 { finishedChunks.value.add(done, ordering: .releasing) }
         }
 
         func workerLoop(_ me: Int) {
-            var seen = generation.load(ordering: .acquiring)
+            var seen = generation.value.load(ordering: .acquiring)
             var idle = 0
             while !stopping.load(ordering: .acquiring) {
-                let now = generation.load(ordering: .acquiring)
+                let now = generation.value.load(ordering: .acquiring)
                 if now != seen && now & 1 == 0 {
                     seen = now
                     idle = 0
-                    active.add(1, ordering: .acquiringAndReleasing)
+                    active.value.add(1, ordering: .acquiringAndReleasing)
                     // Take part only if the job is still the one announced (see run).
-                    if generation.load(ordering: .acquiring) == now { work(me) }
-                    active.subtract(1, ordering: .acquiringAndReleasing)
+                    if generation.value.load(ordering: .acquiring) == now { work(me) }
+                    active.value.subtract(1, ordering: .acquiringAndReleasing)
                     continue
                 }
                 idle += 1
@@ -133,18 +145,18 @@ final class WorkerPool: @unchecked Sendable {
             return
         }
         withoutActuallyEscaping(body) { escapable in
-            core.wait { core.active.load(ordering: .acquiring) == 0 }
+            core.wait { core.active.value.load(ordering: .acquiring) == 0 }
             core.job = escapable
             for (t, cursor) in core.cursors.enumerated() {
                 cursor.next.store(chunks * t / threadCount, ordering: .relaxed)
                 cursor.end = chunks * (t + 1) / threadCount
             }
-            core.finishedChunks.store(0, ordering: .relaxed)
-            core.generation.add(1, ordering: .acquiringAndReleasing) // even: ready
+            core.finishedChunks.value.store(0, ordering: .relaxed)
+            core.generation.value.add(1, ordering: .acquiringAndReleasing) // even: ready
             core.work(0)
-            core.wait { core.finishedChunks.load(ordering: .acquiring) >= chunks }
-            core.generation.add(1, ordering: .acquiringAndReleasing) // odd: over
-            core.wait { core.active.load(ordering: .acquiring) == 0 }
+            core.wait { core.finishedChunks.value.load(ordering: .acquiring) >= chunks }
+            core.generation.value.add(1, ordering: .acquiringAndReleasing) // odd: over
+            core.wait { core.active.value.load(ordering: .acquiring) == 0 }
             core.job = nil
         }
     }
