@@ -94,7 +94,7 @@ final class CandidateScanTests: XCTestCase {
             if world.contacts.count < afterPairs && before > 0 && world.candidateScanFresh {
                 let fromNarrowPhase = rows(world)
                 world.candidateScanFresh = false
-                world.prepareContacts(h: 1.0 / 240)
+                world.scanCandidates()
                 XCTAssertEqual(fromNarrowPhase, rows(world), "the scan after \(afterPairs - world.contacts.count) removals")
                 checked += 1
             }
@@ -115,7 +115,7 @@ final class CandidateScanTests: XCTestCase {
         XCTAssertTrue(world.candidateScanFresh)
         let fromNarrowPhase = rows(world)
         world.candidateScanFresh = false
-        world.prepareContacts(h: 1.0 / 240)
+        world.scanCandidates()
         XCTAssertEqual(fromNarrowPhase, rows(world))
         XCTAssertGreaterThan(world.contacts.filter(\.touching).count, 25)
         XCTAssertFalse(world.candidateScanFresh, "used once")

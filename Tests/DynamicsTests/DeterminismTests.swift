@@ -1,5 +1,7 @@
 import Foundation
 import XCTest
+import Synchronization
+import Foundation
 @testable import Dynamics
 
 /// Box2D keeps a golden hash of its "falling hinges" scene; this is ours: mixed shapes and
@@ -82,5 +84,34 @@ final class WorkerDeterminismTests: XCTestCase {
         // Tuned (the default: some steps with the pool, some without, as the clock says).
         let tuned = run(.rain1000, workers: 2, steps: 240, tuned: true)
         XCTAssertEqual(tuned.hash, run(.rain1000, workers: 1, steps: 240).hash)
+    }
+
+    /// The soft step gathers and colors its constraints on one thread while a worker loads
+    /// the bodies (`alongside`): with a pool the second side starts while the first is still
+    /// running, on another thread; without one they run in order on this thread.
+    func testAlongsideRunsItsTwoSidesAtOnceOnAPool() {
+        let world = World()
+        world.workerCount = 2
+        let started = Atomic<Bool>(false)
+        var sawSecondWhileFirstRan = false
+        var secondThread: UInt64 = 0
+        let caller = UInt64(pthread_self())
+        world.alongside({
+            // Wait (at most 2 s) for the other side to begin: it can only begin meanwhile on
+            // another thread.
+            let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+            while !started.load(ordering: .acquiring) && DispatchTime.now().uptimeNanoseconds < deadline { sched_yield() }
+            sawSecondWhileFirstRan = started.load(ordering: .acquiring)
+        }, {
+            secondThread = UInt64(pthread_self())
+            started.store(true, ordering: .releasing)
+        })
+        XCTAssertTrue(sawSecondWhileFirstRan, "the second side ran while the first did")
+        XCTAssertNotEqual(secondThread, caller, "on a worker")
+
+        let serial = World()
+        var order: [Int] = []
+        serial.alongside({ order.append(1) }, { order.append(2) })
+        XCTAssertEqual(order, [1, 2], "without a pool: in order")
     }
 }

@@ -108,16 +108,11 @@ struct WideBody {
 }
 
 extension World {
-    /// Builds the batches for touching contacts that involve an awake body, colored and
-    /// laid out in solve order (colors first, then the overflow one constraint per batch).
-    func prepareContacts(h: Double) {
-        let contactSoft = Softness(hertz: min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
-        let staticSoft = Softness(hertz: 2 * min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
-        let dummy = Int32(bodies.count)
-        // Which contacts the solver takes: judged on the workers, each into its own slot (the
-        // contacts and their bodies are most of the memory a step walks), then gathered here
-        // in contact order.
-        // (Usually done already by this step's narrow phase, see `candidateScanFresh`.)
+    /// Which contacts the solver takes: judged on the workers, each into its own slot (the
+    /// contacts and their bodies are most of the memory a step walks); `chooseConstraints`
+    /// then gathers them in contact order. Usually done already by this step's narrow phase
+    /// (see `candidateScanFresh`).
+    func scanCandidates() {
         if !candidateScanFresh {
             if candidateScan.count < contacts.count {
                 candidateScan.append(contentsOf: repeatElement(CandidateScan(), count: contacts.count - candidateScan.count))
@@ -133,6 +128,14 @@ extension World {
             }
         }
         candidateScanFresh = false
+    }
+
+    /// The step's constraints: the scanned candidates gathered in contact order, colored,
+    /// and laid out lane by lane in solve order (colors first, then the overflow one
+    /// constraint per batch); `batches` sized to match. Touches neither the bodies nor what
+    /// `loadPreparedBodies` and the velocity integration write, so it may run beside them.
+    func chooseConstraints() {
+        let dummy = Int32(bodies.count)
         // Serial, so through pointers: appends checked the arrays' uniqueness three times a
         // contact, a visible share of what the second worker cannot take. One pass gathers the
         // candidates in contact order, colors each as it comes and counts the colors (three
@@ -197,22 +200,31 @@ extension World {
         }
         if batches.count > batchCount { batches.removeLast(batches.count - batchCount) }
         while batches.count < batchCount { batches.append(ContactBatch(dummy: dummy)) }
-        // Nothing to prepare (nothing touches yet): no pass over the bodies either.
-        if batchCount > 0 {
-            if preparedBodies.count < bodies.count {
-                preparedBodies.append(contentsOf: repeatElement(PreparedBody(), count: bodies.count - preparedBodies.count))
-            }
-            preparedBodies.withUnsafeMutableBufferPointer { pb in
-                parallelRanges(bodies.count, grain: 256) { range in
-                    for i in range {
-                        let (invMass, invI) = solverMass(i)
-                        pb[i] = PreparedBody(velocity: bodies[i].linearVelocity,
-                                             angularVelocity: bodies[i].angularVelocity, invMass: invMass, invI: invI,
-                                             acceleration: freeAcceleration(i), moving: isMovingSolverBody(i))
-                    }
-                }
+    }
+
+    /// What the contact preparation reads of every body, in one pass on this thread (it runs
+    /// beside `chooseConstraints`, see the step). Reads only the bodies.
+    func loadPreparedBodies() {
+        if preparedBodies.count < bodies.count {
+            preparedBodies.append(contentsOf: repeatElement(PreparedBody(), count: bodies.count - preparedBodies.count))
+        }
+        preparedBodies.withUnsafeMutableBufferPointer { pb in
+            for i in bodies.indices {
+                let (invMass, invI) = solverMass(i)
+                pb[i] = PreparedBody(velocity: bodies[i].linearVelocity,
+                                     angularVelocity: bodies[i].angularVelocity, invMass: invMass, invI: invI,
+                                     acceleration: freeAcceleration(i), moving: isMovingSolverBody(i))
             }
         }
+    }
+
+    /// Fills the batches `chooseConstraints` laid out, from the contacts and `preparedBodies`:
+    /// touching contacts that involve an awake body, colored, in solve order.
+    func prepareContacts(h: Double) {
+        let contactSoft = Softness(hertz: min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
+        let staticSoft = Softness(hertz: 2 * min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
+        let dummy = Int32(bodies.count)
+        let batchCount = batches.count
         batches.withUnsafeMutableBufferPointer { bp in
             laneCandidates.withUnsafeBufferPointer { lanes in
             candidates.withUnsafeBufferPointer { cands in

@@ -79,7 +79,10 @@ final class WorkerPool: @unchecked Sendable {
         }
 
         func workerLoop(_ me: Int) {
-            var seen = generation.value.load(ordering: .acquiring)
+            // The generation a new pool starts at, not the one this thread first reads: a
+            // thread that started after the first job was published would count that job as
+            // seen and leave all of it to the caller.
+            var seen = 1
             var idle = 0
             while !stopping.load(ordering: .acquiring) {
                 let now = generation.value.load(ordering: .acquiring)

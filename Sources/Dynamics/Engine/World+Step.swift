@@ -47,7 +47,12 @@ extension World {
             at.deltas[i] = .zero
             at.held[i] = false
         }
-        prepareVelocityIntegration(h: h)
+        // Gathering and coloring the constraints runs in order on one thread; with a pool the
+        // other thread meanwhile gathers what the velocity integration and the contact
+        // preparation read of the bodies (neither side reads what the other writes).
+        scanCandidates()
+        alongside({ self.chooseConstraints() },
+                  { self.prepareVelocityIntegration(h: h); self.loadPreparedBodies() })
         prepareContacts(h: h)
         prepareJoints(h: h)
         for j in activeJoints { constrained[joints[j].bodyA] = true; constrained[joints[j].bodyB] = true }
@@ -104,9 +109,8 @@ extension World {
         var angularDamping: Double
     }
 
-    /// One entry per awake body (index -1 for a kinematic one, which forces do not move),
-    /// filled on the worker pool: serial, it kept the other thread waiting for 4% of a
-    /// large_pyramid step.
+    /// One entry per awake body (index -1 for a kinematic one, which forces do not move), in
+    /// one pass on this thread: it runs beside the constraints' coloring (see the step).
     private func prepareVelocityIntegration(h: Double) {
         let count = awakeBodies.count
         integration.removeAll(keepingCapacity: true)
@@ -114,16 +118,14 @@ extension World {
                                                      count: count))
         integration.withUnsafeMutableBufferPointer { items in
         awakeBodies.withUnsafeBufferPointer { awake in
-            parallelRanges(count, grain: 256) { range in
-                for k in range {
-                    let i = awake[k]
-                    guard self.bodies[i].type == .dynamic else { continue }
-                    // Field reads, not copies of the ~300-byte bodies.
-                    items[k] = VelocityIntegration(index: i, dv: h * self.freeAcceleration(i),
-                                                   dw: h * self.bodies[i].invI * self.bodies[i].torque,
-                                                   linearDamping: 1 / (1 + h * self.bodies[i].linearDamping),
-                                                   angularDamping: 1 / (1 + h * self.bodies[i].angularDamping))
-                }
+            for k in 0..<count {
+                let i = awake[k]
+                guard self.bodies[i].type == .dynamic else { continue }
+                // Field reads, not copies of the ~300-byte bodies.
+                items[k] = VelocityIntegration(index: i, dv: h * self.freeAcceleration(i),
+                                               dw: h * self.bodies[i].invI * self.bodies[i].torque,
+                                               linearDamping: 1 / (1 + h * self.bodies[i].linearDamping),
+                                               angularDamping: 1 / (1 + h * self.bodies[i].angularDamping))
             }
         }
         }
@@ -159,6 +161,14 @@ extension World {
         let deltas: UnsafeMutablePointer<Vec2>
         /// Whether a contact or joint holds the body this step.
         let held: UnsafeMutablePointer<Bool>
+    }
+
+    /// Runs `first` and `second` at once when the step has the worker pool (this thread takes
+    /// `first`, a worker `second`, or this thread both if none is free), else one after the
+    /// other. Neither may read what the other writes, nor use the pool itself.
+    func alongside(_ first: () -> Void, _ second: () -> Void) {
+        guard let pool = workerPool else { first(); second(); return }
+        pool.run(chunks: 2) { k in if k == 0 { first() } else { second() } }
     }
 
     /// Runs `body(i, arrays)` for every awake body i, split across the worker pool when there
