@@ -7,8 +7,10 @@
 // pool, every per-body loop (state load, velocity and position integration, write-back) and
 // the contact preparation split across the threads; each index writes only its own body or
 // batch, and what must happen in order (non-finite freezes, broad-phase updates) runs after,
-// on this thread, so the states are bit-identical for any worker count. Whether a step uses
-// the pool at all is the WorkerTuner's call, made by the clock.
+// on this thread, so the states are bit-identical for any worker count. The one long serial
+// part, gathering and coloring the constraints, runs beside the two loads of the bodies it
+// does not touch (`alongside`). Whether a step uses the pool at all is the WorkerTuner's
+// call, made by the clock.
 import Foundation
 
 extension World {
