@@ -10,10 +10,9 @@ import Foundation
 
 extension World {
     func solveContinuous() {
-        for i in awakeBodies where bodies[i].type == .dynamic {
-            // Field reads: most bodies stop here, and a copy of the whole body costs more.
-            let travel = (bodies[i].center - bodies[i].center0).length
-            if travel <= 0.5 * bodies[i].minExtent || bodyShapes[i].isEmpty { continue }
+        // The soft step's write-back marked the dynamic bodies that moved more than half
+        // their smallest extent and have shapes; the rest cannot tunnel.
+        for i in awakeBodies where finalizeFlags[i] == FinalizeFlag.sweep {
             var t = sweepAgainstStatic(body: i)
             if t >= 1 { continue }
             t = max(0, t)

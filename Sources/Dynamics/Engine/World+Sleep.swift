@@ -40,21 +40,27 @@ extension World {
         bodies[i].islandSleeping = -1
     }
 
-    func updateSleep(dt: Double) {
+    /// A body's time at rest, given the velocities it ends the step with: reset while it
+    /// moves faster than the sleep tolerances (or may not sleep), advanced by `dt` otherwise.
+    @inline(__always) func advanceSleepClock(_ b: UnsafeMutablePointer<Body>, dt: Double) {
         let sequential = stepMode == .sequentialImpulse
         let linTol = sequential ? SequentialConstants.linearSleepTolerance : EngineConstants.linearSleepTolerance
-        let linTol2 = linTol * linTol
         let angTol = sequential ? SequentialConstants.angularSleepTolerance : EngineConstants.angularSleepTolerance
-        let sleepOn = enableSleep
-        bodies.withUnsafeMutableBufferPointer { bs in
-            for i in awakeBodies {
-                let b = bs.baseAddress! + i
-                if !sleepOn || !b.pointee.allowSleep || b.pointee.linearVelocity.lengthSquared > linTol2
-                    || abs(b.pointee.angularVelocity) > angTol {
-                    b.pointee.sleepTime = 0
-                } else {
-                    b.pointee.sleepTime += dt
-                }
+        if !enableSleep || !b.pointee.allowSleep || b.pointee.linearVelocity.lengthSquared > linTol * linTol
+            || abs(b.pointee.angularVelocity) > angTol {
+            b.pointee.sleepTime = 0
+        } else {
+            b.pointee.sleepTime += dt
+        }
+    }
+
+    /// `clocksAdvanced`: the step already advanced every awake body's sleep clock
+    /// (`advanceSleepClock`, the soft step's parallel write-back does).
+    func updateSleep(dt: Double, clocksAdvanced: Bool = false) {
+        let sequential = stepMode == .sequentialImpulse
+        if !clocksAdvanced {
+            bodies.withUnsafeMutableBufferPointer { bs in
+                for i in awakeBodies { advanceSleepClock(bs.baseAddress! + i, dt: dt) }
             }
         }
         // Box2D 2.2 lets islands sleep only after a step whose position pass converged.

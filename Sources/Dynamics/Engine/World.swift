@@ -96,6 +96,9 @@ final class World {
     var groundIndex: Int?
     /// Bodies whose state went non-finite and were frozen (reported to the layer above).
     var nonFiniteBodies: [Int] = []
+    /// Per body, what the soft step's write-back found for the passes after it
+    /// (`FinalizeFlag`); valid for the awake bodies of the last step.
+    var finalizeFlags: [UInt8] = []
 
     // Solver scratch, reused between steps.
     var awakeBodies: [Int] = []
