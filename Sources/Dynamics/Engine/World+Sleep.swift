@@ -40,27 +40,42 @@ extension World {
         bodies[i].islandSleeping = -1
     }
 
-    /// A body's time at rest, given the velocities it ends the step with: reset while it
-    /// moves faster than the sleep tolerances (or may not sleep), advanced by `dt` otherwise.
-    @inline(__always) func advanceSleepClock(_ b: UnsafeMutablePointer<Body>, dt: Double) {
-        let sequential = stepMode == .sequentialImpulse
-        let linTol = sequential ? SequentialConstants.linearSleepTolerance : EngineConstants.linearSleepTolerance
-        let angTol = sequential ? SequentialConstants.angularSleepTolerance : EngineConstants.angularSleepTolerance
-        if !enableSleep || !b.pointee.allowSleep || b.pointee.linearVelocity.lengthSquared > linTol * linTol
-            || abs(b.pointee.angularVelocity) > angTol {
-            b.pointee.sleepTime = 0
-        } else {
-            b.pointee.sleepTime += dt
+    /// What a body's sleep clock is measured against this step (read once per pass).
+    struct SleepClock {
+        /// Whether bodies may sleep at all.
+        var enabled: Bool
+        var linearTolerance2: Double
+        var angularTolerance: Double
+        var dt: Double
+
+        /// A body's time at rest, given the velocities it ends the step with: reset while it
+        /// moves faster than the tolerances (or may not sleep), advanced by `dt` otherwise.
+        @inline(__always) func advance(_ b: UnsafeMutablePointer<Body>) {
+            if !enabled || !b.pointee.allowSleep || b.pointee.linearVelocity.lengthSquared > linearTolerance2
+                || abs(b.pointee.angularVelocity) > angularTolerance {
+                b.pointee.sleepTime = 0
+            } else {
+                b.pointee.sleepTime += dt
+            }
         }
     }
 
-    /// `clocksAdvanced`: the step already advanced every awake body's sleep clock
-    /// (`advanceSleepClock`, the soft step's parallel write-back does).
+    /// The sleep clock of this configuration's tolerances for a step of `dt`.
+    func sleepClock(dt: Double) -> SleepClock {
+        let sequential = stepMode == .sequentialImpulse
+        let linTol = sequential ? SequentialConstants.linearSleepTolerance : EngineConstants.linearSleepTolerance
+        let angTol = sequential ? SequentialConstants.angularSleepTolerance : EngineConstants.angularSleepTolerance
+        return SleepClock(enabled: enableSleep, linearTolerance2: linTol * linTol, angularTolerance: angTol, dt: dt)
+    }
+
+    /// `clocksAdvanced`: the step already advanced every awake body's sleep clock (the soft
+    /// step's parallel write-back does, with `sleepClock(dt:)`).
     func updateSleep(dt: Double, clocksAdvanced: Bool = false) {
         let sequential = stepMode == .sequentialImpulse
         if !clocksAdvanced {
+            let clock = sleepClock(dt: dt)
             bodies.withUnsafeMutableBufferPointer { bs in
-                for i in awakeBodies { advanceSleepClock(bs.baseAddress! + i, dt: dt) }
+                for i in awakeBodies { clock.advance(bs.baseAddress! + i) }
             }
         }
         // Box2D 2.2 lets islands sleep only after a step whose position pass converged.

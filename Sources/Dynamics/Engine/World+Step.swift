@@ -230,6 +230,7 @@ extension World {
     private func finalizeBodies(dt: Double) {
         if finalizeFlags.count < bodies.count { finalizeFlags.append(contentsOf: repeatElement(0, count: bodies.count - finalizeFlags.count)) }
         let continuous = enableContinuous
+        let clock = sleepClock(dt: dt)
         finalizeFlags.withUnsafeMutableBufferPointer { flags in
         forEachAwakeBody { i, at in
             let s = at.states[i]
@@ -258,7 +259,7 @@ extension World {
                 b.pointee.linearVelocity = .zero
                 b.pointee.angularVelocity = 0
             }
-            self.advanceSleepClock(b, dt: dt)
+            clock.advance(b)
         }
         }
         for i in awakeBodies where finalizeFlags[i] == FinalizeFlag.freeze {
@@ -266,8 +267,8 @@ extension World {
             // order, on this thread, so the list reads the same for any worker count).
             let q0 = bodies[i].rotation0
             bodies[i].center = bodies[i].center0; bodies[i].transform.q = q0
+            // (Its velocities were zeroed in the write-back.)
             bodies[i].transform.p = bodies[i].center0 - q0.apply(bodies[i].localCenter)
-            bodies[i].linearVelocity = .zero; bodies[i].angularVelocity = 0
             nonFiniteBodies.append(i)
         }
         refreshAwakeProxies()

@@ -138,7 +138,8 @@ final class World {
     var candidateScanFresh = false
     /// Whether the narrow phase does the candidate scan (tests turn it off to compare).
     var narrowPhaseScansCandidates = true
-    /// Per candidate, its bodies as the graph coloring reads them.
+    /// Per candidate of the sequential step, its bodies as `colorConstraints` reads them (the
+    /// soft step colors straight from `candidateScan`).
     var candidateBodies: [ColoredPair] = []
     /// Per body, what the soft step's contact preparation reads of it this step.
     var preparedBodies: [PreparedBody] = []
