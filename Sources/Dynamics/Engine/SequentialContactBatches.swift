@@ -1,8 +1,10 @@
 // Design note: the sequential step's velocity iterations, four contacts at a time. The
-// scalar constraints of SequentialContactSolver.swift are colored like the soft step's (no two
-// contacts of one color share a dynamic body) and packed lane by lane into SIMD4<Float>
-// batches; the body velocities live in the soft step's 32-byte `states` for the duration of
-// the velocity iterations, gathered and scattered with the same 16-byte kernels. Each lane
+// contacts are colored like the soft step's (no two contacts of one color share a dynamic
+// body); each one's scalar constraint (SequentialContactSolver.swift) is made in contact order
+// and goes straight into its lane of a SIMD4<Float> batch, its position part into
+// `sequentialPositions`, and the impulses go from the batches back into the manifolds. The
+// body velocities live in the soft step's 32-byte `states` for the duration of the velocity
+// iterations, gathered and scattered with the same 16-byte kernels. Each lane
 // runs exactly Box2D 2.2's per-contact solve (friction rows first, then the normal rows: one
 // point alone, or two as the 2x2 LCP by its four cases, dropped to one when ill conditioned),
 // in single precision as Box2D does; only the order in which contacts meet differs from
@@ -20,7 +22,7 @@ struct SequentialWidePoint {
 struct SequentialBatch {
     var bodyA: I4
     var bodyB: I4
-    /// Index of each lane's constraint in `World.sequentialContacts`, -1 when empty.
+    /// Index of each lane's constraint in `World.sequentialWork` (and `sequentialPositions`), -1 when empty.
     var constraint = I4(repeating: -1)
     var nx = F4(), ny = F4(), friction = F4()
     var mA = F4(), iA = F4(), mB = F4(), iB = F4()
@@ -122,67 +124,96 @@ struct SequentialBatch {
 }
 
 extension World {
-    /// Colors the step's contact constraints, packs them into batches and loads the velocities
-    /// of their bodies into `states`.
+    /// Colors the step's contacts (`sequentialWork`), lays them out four to a batch, makes
+    /// their constraints straight into the batch lanes and the position constraints, and loads
+    /// the velocities of their bodies into `states`. The layout runs in order on this thread;
+    /// the constraints, each a function of its own contact, split across the worker pool by
+    /// constraint, so the result is the same for any worker count.
     func buildSequentialBatches() {
         let dummy = Int32(bodies.count)
         while states.count < bodies.count + 1 { states.append(BodyState()) }
         states[bodies.count] = BodyState()
         // Filled through pointers (appends checked each array's uniqueness per contact).
-        let count = sequentialContacts.count
-        candidates.removeAll(keepingCapacity: true)
-        candidates.append(contentsOf: repeatElement(0, count: count))
+        let count = sequentialWork.count
         candidateBodies.removeAll(keepingCapacity: true)
         candidateBodies.append(contentsOf: repeatElement(ColoredPair(a: -1, b: -1), count: count))
-        sequentialContacts.withUnsafeBufferPointer { scs in
-        candidates.withUnsafeMutableBufferPointer { out in
+        if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
+        batchBodies.removeAll(keepingCapacity: true)
+        // Whether a body's velocity takes part (else the lane points at the dummy): moving
+        // with mass, or a kinematic body moving on its own.
+        func moving(_ i: Int, _ sb: UnsafeBufferPointer<SequentialBody>) -> Bool {
+            sb[i].invMass > 0 || sb[i].invI > 0 || isMovingSolverBody(i)
+        }
+        sequentialWork.withUnsafeBufferPointer { work in
         candidateBodies.withUnsafeMutableBufferPointer { pairs in
+        contacts.withUnsafeBufferPointer { cp in
+        sequentialBodies.withUnsafeBufferPointer { sb in
+        constrained.withUnsafeMutableBufferPointer { constrained in
             for k in 0..<count {
-                out[k] = Int32(scs[k].contact)
-                pairs[k] = coloredBodies(scs[k].bodyA, scs[k].bodyB)
+                let c = cp.baseAddress! + Int(work[k])
+                let a = c.pointee.bodyA, b = c.pointee.bodyB
+                pairs[k] = coloredBodies(a, b)
+                if !constrained[a] && moving(a, sb) { constrained[a] = true; batchBodies.append(a) }
+                if !constrained[b] && moving(b, sb) { constrained[b] = true; batchBodies.append(b) }
             }
+        }
+        }
         }
         }
         }
         let colorCount = colorConstraints()
         let firstBatch = batchStarts(colorCount: colorCount)
         sequentialBatchColorStarts = firstBatch
-        sequentialBatches.removeAll(keepingCapacity: true)
-        sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: firstBatch[colorCount + 1]))
+        let batchCount = firstBatch[colorCount + 1]
+        // Each color's constraints in order, four to a batch (the overflow's one to a batch):
+        // per constraint, the lane it takes (batch * 4 + lane).
+        sequentialLanes.removeAll(keepingCapacity: true)
+        sequentialLanes.append(contentsOf: repeatElement(0, count: count))
         var filled = [Int](repeating: 0, count: colorCount + 1)
-        if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
-        batchBodies.removeAll(keepingCapacity: true)
-        sequentialBatches.withUnsafeMutableBufferPointer { bp in
-        sequentialContacts.withUnsafeBufferPointer { scs in
+        sequentialLanes.withUnsafeMutableBufferPointer { lanes in
         colorOf.withUnsafeBufferPointer { colorOf in
-        filled.withUnsafeMutableBufferPointer { filled in
-        constrained.withUnsafeMutableBufferPointer { constrained in
-            for k in 0..<scs.count {
-                let sc = scs[k]
+            for k in 0..<count {
                 let color = Int(colorOf[k])
                 let slot = filled[color]
                 filled[color] += 1
-                let overflow = color == colorCount
-                let batch = bp.baseAddress! + firstBatch[color] + (overflow ? slot : slot >> 2)
-                let lane = overflow ? 0 : slot & 3
-                let movingA = sc.mA > 0 || sc.iA > 0 || isMovingSolverBody(sc.bodyA)
-                let movingB = sc.mB > 0 || sc.iB > 0 || isMovingSolverBody(sc.bodyB)
-                setLane(&batch.pointee.bodyA, lane, movingA ? Int32(sc.bodyA) : dummy)
-                setLane(&batch.pointee.bodyB, lane, movingB ? Int32(sc.bodyB) : dummy)
-                if movingA && !constrained[sc.bodyA] { constrained[sc.bodyA] = true; batchBodies.append(sc.bodyA) }
-                if movingB && !constrained[sc.bodyB] { constrained[sc.bodyB] = true; batchBodies.append(sc.bodyB) }
-                setLane(&batch.pointee.constraint, lane, Int32(k))
-                setLane(&batch.pointee.nx, lane, Float(sc.normal.x)); setLane(&batch.pointee.ny, lane, Float(sc.normal.y))
-                setLane(&batch.pointee.friction, lane, Float(sc.friction))
-                setLane(&batch.pointee.mA, lane, Float(sc.mA)); setLane(&batch.pointee.iA, lane, Float(sc.iA))
-                setLane(&batch.pointee.mB, lane, Float(sc.mB)); setLane(&batch.pointee.iB, lane, Float(sc.iB))
-                setLane(&batch.pointee.k11, lane, Float(sc.k11)); setLane(&batch.pointee.k12, lane, Float(sc.k12))
-                setLane(&batch.pointee.k22, lane, Float(sc.k22))
-                setLane(&batch.pointee.inv11, lane, Float(sc.inv11)); setLane(&batch.pointee.inv12, lane, Float(sc.inv12))
-                setLane(&batch.pointee.inv22, lane, Float(sc.inv22))
-                setLane(&batch.pointee.twoPoints, lane, sc.velocityCount == 2 ? 1 : 0)
-                Self.pack(sc.p0, into: &batch.pointee.p0, lane: lane)
-                if sc.velocityCount == 2 { Self.pack(sc.p1, into: &batch.pointee.p1, lane: lane) }
+                lanes[k] = Int32(color == colorCount ? 4 * (firstBatch[color] + slot) : 4 * firstBatch[color] + slot)
+            }
+        }
+        }
+        sequentialBatches.removeAll(keepingCapacity: true)
+        sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: batchCount))
+        if sequentialPositions.count > count { sequentialPositions.removeLast(sequentialPositions.count - count) }
+        while sequentialPositions.count < count {
+            sequentialPositions.append(SequentialPositionConstraint(SequentialContact(contact: 0, bodyA: 0, bodyB: 0)))
+        }
+        // In contact order, which reads the contacts front to back; each lane is a store of its
+        // own four bytes, so two threads filling lanes of one batch do not interfere.
+        withSolverInputs { cp, sp, bp, sb in
+        sequentialWork.withUnsafeBufferPointer { work in
+        sequentialLanes.withUnsafeBufferPointer { lanes in
+        sequentialBatches.withUnsafeMutableBufferPointer { batches in
+        sequentialPositions.withUnsafeMutableBufferPointer { positions in
+            parallelRanges(count, grain: 64) { range in
+                for k in range {
+                    let ci = Int(work[k])
+                    let sc = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: true)
+                    positions[k] = SequentialPositionConstraint(sc)
+                    let batch = batches.baseAddress! + Int(lanes[k] >> 2), lane = Int(lanes[k] & 3)
+                    setLane(&batch.pointee.bodyA, lane, moving(sc.bodyA, sb) ? Int32(sc.bodyA) : dummy)
+                    setLane(&batch.pointee.bodyB, lane, moving(sc.bodyB, sb) ? Int32(sc.bodyB) : dummy)
+                    setLane(&batch.pointee.constraint, lane, Int32(k))
+                    setLane(&batch.pointee.nx, lane, Float(sc.normal.x)); setLane(&batch.pointee.ny, lane, Float(sc.normal.y))
+                    setLane(&batch.pointee.friction, lane, Float(sc.friction))
+                    setLane(&batch.pointee.mA, lane, Float(sc.mA)); setLane(&batch.pointee.iA, lane, Float(sc.iA))
+                    setLane(&batch.pointee.mB, lane, Float(sc.mB)); setLane(&batch.pointee.iB, lane, Float(sc.iB))
+                    setLane(&batch.pointee.k11, lane, Float(sc.k11)); setLane(&batch.pointee.k12, lane, Float(sc.k12))
+                    setLane(&batch.pointee.k22, lane, Float(sc.k22))
+                    setLane(&batch.pointee.inv11, lane, Float(sc.inv11)); setLane(&batch.pointee.inv12, lane, Float(sc.inv12))
+                    setLane(&batch.pointee.inv22, lane, Float(sc.inv22))
+                    setLane(&batch.pointee.twoPoints, lane, sc.velocityCount == 2 ? 1 : 0)
+                    Self.pack(sc.p0, into: &batch.pointee.p0, lane: lane)
+                    if sc.velocityCount == 2 { Self.pack(sc.p1, into: &batch.pointee.p1, lane: lane) }
+                }
             }
         }
         }
@@ -236,20 +267,34 @@ extension World {
         }
     }
 
-    /// Ends the velocity iterations: impulses back into the constraints, velocities back into
-    /// the solver bodies, and the bodies' batch marks cleared.
+    /// Ends the velocity iterations: the impulses back into the manifolds (the next step's warm
+    /// start, and what a began event's point is chosen by), velocities back into the solver
+    /// bodies, and the bodies' batch marks cleared.
     func finishSequentialBatches() {
-        for b in sequentialBatches {
-            for lane in 0..<4 {
-                let k = Int(b.constraint[lane])
-                guard k >= 0 else { continue }
-                sequentialContacts[k].p0.normalImpulse = Double(b.p0.normalImpulse[lane])
-                sequentialContacts[k].p0.tangentImpulse = Double(b.p0.tangentImpulse[lane])
-                if b.twoPoints[lane] > 0 {
-                    sequentialContacts[k].p1.normalImpulse = Double(b.p1.normalImpulse[lane])
-                    sequentialContacts[k].p1.tangentImpulse = Double(b.p1.tangentImpulse[lane])
+        contacts.withUnsafeMutableBufferPointer { cp in
+        sequentialWork.withUnsafeBufferPointer { work in
+        sequentialBatches.withUnsafeBufferPointer { batches in
+            for b in batches {
+                for lane in 0..<4 {
+                    let k = Int(b.constraint[lane])
+                    guard k >= 0 else { continue }
+                    let m = cp.baseAddress! + Int(work[k])
+                    let normal0 = Double(b.p0.normalImpulse[lane])
+                    m.pointee.manifold.p0.normalImpulse = normal0
+                    m.pointee.manifold.p0.tangentImpulse = Double(b.p0.tangentImpulse[lane])
+                    m.pointee.manifold.p0.maxNormalImpulse = normal0
+                    guard m.pointee.manifold.count == 2 else { continue }
+                    if b.twoPoints[lane] > 0 {
+                        m.pointee.manifold.p1.normalImpulse = Double(b.p1.normalImpulse[lane])
+                        m.pointee.manifold.p1.tangentImpulse = Double(b.p1.tangentImpulse[lane])
+                    }
+                    // [quirk] a point left out of the velocity solve keeps last step's impulse
+                    // (its warm start), as Box2D 2.2 stores it.
+                    m.pointee.manifold.p1.maxNormalImpulse = m.pointee.manifold.p1.normalImpulse
                 }
             }
+        }
+        }
         }
         for i in batchBodies where sequentialBodies[i].invMass > 0 || sequentialBodies[i].invI > 0 {
             sequentialBodies[i].v = states[i].v

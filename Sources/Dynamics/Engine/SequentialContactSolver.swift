@@ -65,13 +65,42 @@ struct SequentialContact {
     var radiusB = 0.0
 }
 
+/// What the position passes read of a contact constraint, apart from its velocity rows: the
+/// passes walk every constraint up to three times a step, and through the whole 384-byte
+/// `SequentialContact` they read six cache lines each for about two lines of fields.
+struct SequentialPositionConstraint {
+    var bodyA: Int32
+    var bodyB: Int32
+    var kind: SequentialManifoldKind
+    var count: Int32
+    var mA: Double, iA: Double, mB: Double, iB: Double
+    var localNormal: Vec2
+    var localPlanePoint: Vec2
+    var localPoint0: Vec2
+    var localPoint1: Vec2
+    var radiusA: Double
+    var radiusB: Double
+
+    @inline(__always) init(_ sc: SequentialContact) {
+        bodyA = Int32(sc.bodyA); bodyB = Int32(sc.bodyB)
+        kind = sc.kind
+        count = Int32(sc.positionCount)
+        mA = sc.mA; iA = sc.iA; mB = sc.mB; iB = sc.iB
+        localNormal = sc.localNormal
+        localPlanePoint = sc.localPlanePoint
+        localPoint0 = sc.p0.localPoint
+        localPoint1 = sc.p1.localPoint
+        radiusA = sc.radiusA
+        radiusB = sc.radiusB
+    }
+}
+
 extension World {
-    /// Builds the constraints of touching solid contacts that involve an awake body.
-    func prepareSequentialContacts() {
-        // Contacts, shapes and bodies are read through pointers: copying each contact (and
-        // two shapes) out of the arrays was a visible part of the step. The solved contacts
-        // are listed in contact order first, then their constraints are made on the worker
-        // pool, each into its own slot.
+    /// Lists the contacts the solver takes this step, in contact order: touching solid contacts
+    /// that involve an awake body. Their constraints are made where the batches are filled
+    /// (`buildSequentialBatches`).
+    func listSequentialContacts() {
+        // Through pointers: copying each contact out of the array was a visible part of the step.
         sequentialWork.removeAll(keepingCapacity: true)
         withSolverInputs { cp, sp, bp, sb in
             for ci in 0..<cp.count {
@@ -84,25 +113,10 @@ extension World {
                 sequentialWork.append(Int32(ci))
             }
         }
-        let count = sequentialWork.count
-        if sequentialContacts.count > count { sequentialContacts.removeLast(sequentialContacts.count - count) }
-        while sequentialContacts.count < count { sequentialContacts.append(SequentialContact(contact: 0, bodyA: 0, bodyB: 0)) }
-        withSolverInputs { cp, sp, bp, sb in
-            sequentialWork.withUnsafeBufferPointer { work in
-                sequentialContacts.withUnsafeMutableBufferPointer { out in
-                    parallelRanges(count, grain: 64) { range in
-                        for k in range {
-                            let ci = Int(work[k])
-                            out[k] = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: true)
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /// Calls `body` with the contacts, shapes, bodies and solver bodies in place.
-    @inline(__always) private func withSolverInputs<Result>(_ body: (UnsafeBufferPointer<Contact>, UnsafeBufferPointer<Shape>,
+    @inline(__always) func withSolverInputs<Result>(_ body: (UnsafeBufferPointer<Contact>, UnsafeBufferPointer<Shape>,
                                                                     UnsafeBufferPointer<Body>, UnsafeBufferPointer<SequentialBody>) -> Result) -> Result {
         contacts.withUnsafeBufferPointer { cp in
             shapes.withUnsafeBufferPointer { sp in
@@ -119,7 +133,7 @@ extension World {
         withSolverInputs { cp, sp, bp, sb in Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: warmStart) }
     }
 
-    @inline(__always) private static func makeSequentialContact(_ ci: Int, _ contact: UnsafePointer<Contact>, _ shapes: UnsafeBufferPointer<Shape>,
+    @inline(__always) static func makeSequentialContact(_ ci: Int, _ contact: UnsafePointer<Contact>, _ shapes: UnsafeBufferPointer<Shape>,
                                                                 _ bodies: UnsafeBufferPointer<Body>,
                                                                 _ sequentialBodies: UnsafeBufferPointer<SequentialBody>,
                                                                 warmStart: Bool) -> SequentialContact {
@@ -272,42 +286,23 @@ extension World {
         if mB > 0 || iB > 0 { sb[sc.bodyB].v = vB; sb[sc.bodyB].w = wB }
     }
 
-    /// Hands the accumulated impulses back to the manifolds (warm start of the next step, and
-    /// the began events' choice of point).
-    func storeSequentialImpulses() {
-        contacts.withUnsafeMutableBufferPointer { cp in
-            sequentialContacts.withUnsafeBufferPointer { scs in
-                for sc in scs {
-                    let m = cp.baseAddress! + sc.contact
-                    m.pointee.manifold.p0.normalImpulse = sc.p0.normalImpulse
-                    m.pointee.manifold.p0.tangentImpulse = sc.p0.tangentImpulse
-                    m.pointee.manifold.p0.maxNormalImpulse = sc.p0.normalImpulse // what a began callback reports by
-                    if m.pointee.manifold.count == 2 {
-                        m.pointee.manifold.p1.normalImpulse = sc.p1.normalImpulse
-                        m.pointee.manifold.p1.tangentImpulse = sc.p1.tangentImpulse
-                        m.pointee.manifold.p1.maxNormalImpulse = sc.p1.normalImpulse
-                    }
-                }
-            }
-        }
-    }
-
     /// One pass of position correction; true when no point overlaps by more than 3 slops.
     func solveSequentialContactPositions() -> Bool {
-        correctPositions(&sequentialContacts, baumgarte: SequentialConstants.baumgarte) >= -3 * SequentialConstants.linearSlop
+        correctPositions(sequentialPositions, baumgarte: SequentialConstants.baumgarte) >= -3 * SequentialConstants.linearSlop
     }
 
     /// Moves the bodies of `constraints` apart by `baumgarte` of each point's overlap beyond the
     /// slop (at most the maximum correction); returns the smallest separation seen.
-    func correctPositions(_ constraints: inout [SequentialContact], baumgarte: Double) -> Double {
+    func correctPositions(_ constraints: [SequentialPositionConstraint], baumgarte: Double) -> Double {
         var minSeparation = 0.0
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
         constraints.withUnsafeBufferPointer { cs in
             // Read in place: iterating the array copied every constraint out, every pass.
             for sc in cs {
-                var a = sb[sc.bodyA], b = sb[sc.bodyB]
+                let bodyA = Int(sc.bodyA), bodyB = Int(sc.bodyB)
+                var a = sb[bodyA], b = sb[bodyB]
                 let mA = sc.mA, iA = sc.iA, mB = sc.mB, iB = sc.iB
-                for k in 0..<sc.positionCount {
+                for k in 0..<Int(sc.count) {
                     let (normal, point, separation) = measure(sc, k, a.transform(), b.transform())
                     let rA = point - a.c, rB = point - b.c
                     minSeparation = min(minSeparation, separation)
@@ -320,8 +315,8 @@ extension World {
                     a.c -= mA * P; a.a -= iA * cross(rA, P)
                     b.c += mB * P; b.a += iB * cross(rB, P)
                 }
-                if mA > 0 || iA > 0 { sb[sc.bodyA] = a }
-                if mB > 0 || iB > 0 { sb[sc.bodyB] = b }
+                if mA > 0 || iA > 0 { sb[bodyA] = a }
+                if mB > 0 || iB > 0 { sb[bodyB] = b }
             }
         }
         }
@@ -330,9 +325,9 @@ extension World {
 
     /// The normal (A to B), point and skin separation of point k at the given transforms
     /// (Box2D 2.2's b2PositionSolverManifold).
-    @inline(__always) private func measure(_ sc: SequentialContact, _ k: Int, _ xfA: Transform, _ xfB: Transform)
+    @inline(__always) private func measure(_ sc: SequentialPositionConstraint, _ k: Int, _ xfA: Transform, _ xfB: Transform)
         -> (normal: Vec2, point: Vec2, separation: Double) {
-        let local = k == 0 ? sc.p0.localPoint : sc.p1.localPoint
+        let local = k == 0 ? sc.localPoint0 : sc.localPoint1
         switch sc.kind {
         case .circles:
             let pA = xfA.apply(sc.localPlanePoint), pB = xfB.apply(local)

@@ -71,7 +71,7 @@ extension World {
     func stepSequential(_ h: Double) {
         beginStep(h)
         loadSequentialBodies(h: h)
-        prepareSequentialContacts()
+        listSequentialContacts()
         buildSequentialBatches()
         warmStartSequentialBatches()
         // Joints work on the double-precision solver bodies; the bodies they share with
@@ -89,7 +89,6 @@ extension World {
             solveSequentialBatches()
         }
         finishSequentialBatches()
-        storeSequentialImpulses()
         integrateSequentialPositions(h: h)
         positionsSolved = false
         for _ in 0..<SequentialConstants.positionIterations {

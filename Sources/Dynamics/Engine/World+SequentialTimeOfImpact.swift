@@ -155,13 +155,13 @@ extension World {
         }
         // Positions: only the two bodies of the impact move.
         var constraints = islandContacts.map { makeSequentialContact($0, warmStart: false) }
-        var positional = constraints
+        var positional = constraints.map(SequentialPositionConstraint.init)
         for k in positional.indices {
-            if !movable.contains(positional[k].bodyA) { positional[k].mA = 0; positional[k].iA = 0 }
-            if !movable.contains(positional[k].bodyB) { positional[k].mB = 0; positional[k].iB = 0 }
+            if !movable.contains(Int(positional[k].bodyA)) { positional[k].mA = 0; positional[k].iA = 0 }
+            if !movable.contains(Int(positional[k].bodyB)) { positional[k].mB = 0; positional[k].iB = 0 }
         }
         for _ in 0..<Self.toiPositionIterations {
-            let minSeparation = correctPositions(&positional, baumgarte: Self.toiBaumgarte)
+            let minSeparation = correctPositions(positional, baumgarte: Self.toiBaumgarte)
             if minSeparation >= -1.5 * SequentialConstants.linearSlop { break }
         }
         // The pushed-out positions are the new start of the sweeps ("leap of faith").

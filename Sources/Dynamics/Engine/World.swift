@@ -158,9 +158,12 @@ final class World {
 
     /// Sequential-impulse scratch (Box2D 2.2 step), reused between steps.
     var sequentialBodies: [SequentialBody] = []
-    var sequentialContacts: [SequentialContact] = []
-    /// The contacts the sequential solver takes this step, in contact order.
+    /// The contacts the sequential solver takes this step, in contact order, and their
+    /// position constraints, in the same order.
     var sequentialWork: [Int32] = []
+    var sequentialPositions: [SequentialPositionConstraint] = []
+    /// Per constraint of the sequential step, its batch lane (batch * 4 + lane).
+    var sequentialLanes: [Int32] = []
     var toiCandidates: [Int] = []
     var sequentialBatches: [SequentialBatch] = []
     /// Bodies the batches hold this step (their velocities live in `states` meanwhile).
