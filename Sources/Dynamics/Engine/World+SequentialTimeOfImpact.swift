@@ -26,11 +26,13 @@ extension World {
         func collectCandidates() {
             contacts.withUnsafeMutableBufferPointer { cp in
                 bodies.withUnsafeBufferPointer { bp in
+                    // Only the candidates' impact state is ever read, so only theirs is reset:
+                    // writing it into every contact dirtied a cache line of each, every step.
                     for k in scanned..<cp.count {
-                        cp[k].toiValid = false; cp[k].toiCount = 0; cp[k].toiSkip = false
-                        guard cp[k].solid else { continue }
                         let dynamicA = bp[cp[k].bodyA].type == .dynamic, dynamicB = bp[cp[k].bodyB].type == .dynamic
-                        if dynamicA != dynamicB { toiCandidates.append(k) }
+                        guard dynamicA != dynamicB, cp[k].solid else { continue }
+                        cp[k].toiValid = false; cp[k].toiCount = 0; cp[k].toiSkip = false
+                        toiCandidates.append(k)
                     }
                 }
             }
