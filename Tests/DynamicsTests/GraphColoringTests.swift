@@ -87,4 +87,70 @@ final class GraphColoringTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 1000, "enough constraints were colored")
     }
+
+    /// The sequential step's lanes: every constraint in exactly one lane of its color's
+    /// batches and the batch naming it; inside a color in the order of its lower dynamic body
+    /// (buckets of 1/64 of the bodies, contact order within one), which changes nothing but
+    /// which thread's share touches which bodies; the overflow's in contact order, one to a
+    /// batch, since those are solved one after another and may share a body. A plank carrying
+    /// 40 boxes has more contacts than there are colors, so the overflow is used, and its
+    /// contacts came in the reverse of their bodies' order.
+    func testSequentialLanesFollowTheBodiesWithinAColorAndContactOrderInTheOverflow() {
+        let world = World(gravity: Vec2(0, 10), stepMode: .sequentialImpulse)
+        _ = makeGround(world, y: 5)
+        // Later boxes start lower and land first: their contacts with the plank (made after
+        // them, so each contact's lower body is its box) come in the reverse of body order.
+        for column in 0..<40 {
+            _ = makeBox(world, center: Vec2(Double(column) * 0.21 - 4.1, 4.3 + 0.01 * Double(column)), half: 0.1)
+        }
+        var pd = BodyDef(); pd.position = Vec2(0, 4.9)
+        let plank = world.createBody(pd)
+        world.createShape(plank, .polygon(.box(halfWidth: 4.2, halfHeight: 0.1)), ShapeDef())
+        for row in 0..<6 {
+            for column in 0..<12 {
+                _ = makeBox(world, center: Vec2(Double(column) * 0.5 - 3 + Double(row % 2) * 0.1, 4.2 - Double(row) * 0.3), half: 0.12)
+            }
+        }
+        let buckets = 64
+        var checked = 0, overflowChecked = 0
+        for step in 1...180 {
+            world.step(Double(Float(1.0 / 120)))
+            guard step % 15 == 0 else { continue }
+            let pairs = world.candidateBodies.map { (Int($0.a), Int($0.b)) }
+            let colorOf = world.colorOf.map(Int.init)
+            let starts = world.sequentialBatchColorStarts
+            let lanes = world.sequentialLanes.map(Int.init)
+            XCTAssertEqual(lanes.count, pairs.count)
+            XCTAssertEqual(Set(lanes).count, lanes.count, "step \(step): a lane taken twice")
+            var byColor = [[Int]](repeating: [], count: colors + 1)
+            for k in pairs.indices {
+                let batch = lanes[k] / 4, color = colorOf[k]
+                XCTAssertTrue(starts[color] <= batch && batch < starts[color + 1], "step \(step): constraint \(k) outside its color")
+                XCTAssertEqual(Int(world.sequentialBatches[batch].constraint[lanes[k] % 4]), k)
+                byColor[color].append(k)
+            }
+            for color in 0...colors {
+                let laneOrder = byColor[color].sorted { lanes[$0] < lanes[$1] }
+                if color == colors {
+                    // One to a batch, in contact order.
+                    XCTAssertEqual(laneOrder, byColor[color], "step \(step): overflow reordered")
+                    XCTAssertTrue(laneOrder.allSatisfy { lanes[$0] % 4 == 0 })
+                    overflowChecked += laneOrder.count
+                    continue
+                }
+                // Packed from the color's first lane on.
+                XCTAssertEqual(laneOrder.map { lanes[$0] }, Array((4 * starts[color])..<(4 * starts[color] + laneOrder.count)))
+                func bucket(_ k: Int) -> Int {
+                    let (a, b) = pairs[k]
+                    let key = a < 0 ? b : (b < 0 ? a : min(a, b))
+                    return key * buckets / world.bodies.count
+                }
+                let expected = byColor[color].enumerated().sorted { (bucket($0.element), $0.offset) < (bucket($1.element), $1.offset) }.map(\.element)
+                XCTAssertEqual(laneOrder, expected, "step \(step), color \(color)")
+                checked += laneOrder.count
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+        XCTAssertGreaterThan(overflowChecked, 20, "the plank's contacts overflowed the colors")
+    }
 }

@@ -165,21 +165,7 @@ extension World {
         let firstBatch = batchStarts(colorCount: colorCount)
         sequentialBatchColorStarts = firstBatch
         let batchCount = firstBatch[colorCount + 1]
-        // Each color's constraints in order, four to a batch (the overflow's one to a batch):
-        // per constraint, the lane it takes (batch * 4 + lane).
-        sequentialLanes.removeAll(keepingCapacity: true)
-        sequentialLanes.append(contentsOf: repeatElement(0, count: count))
-        var filled = [Int](repeating: 0, count: colorCount + 1)
-        sequentialLanes.withUnsafeMutableBufferPointer { lanes in
-        colorOf.withUnsafeBufferPointer { colorOf in
-            for k in 0..<count {
-                let color = Int(colorOf[k])
-                let slot = filled[color]
-                filled[color] += 1
-                lanes[k] = Int32(color == colorCount ? 4 * (firstBatch[color] + slot) : 4 * firstBatch[color] + slot)
-            }
-        }
-        }
+        layOutSequentialLanes(colorCount: colorCount, firstBatch: firstBatch)
         sequentialBatches.removeAll(keepingCapacity: true)
         sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: batchCount))
         if sequentialPositions.count > count { sequentialPositions.removeLast(sequentialPositions.count - count) }
@@ -223,6 +209,61 @@ extension World {
         for i in batchBodies {
             let s = sequentialBodies[i]
             states[i] = BodyState(v: s.v, w: s.w)
+        }
+    }
+
+    /// Buckets of body indices the constraints of a color are ordered by.
+    static let laneOrderBuckets = 64
+
+    /// Per constraint, the lane it takes (batch * 4 + lane): each color's constraints four to a
+    /// batch in the order of their lower dynamic body, by buckets of body indices (in contact
+    /// order within a bucket); the overflow's one to a batch in contact order.
+    ///
+    /// The order inside a color changes nothing: its constraints share no moving body, and
+    /// each lane computes alone. But with a pool each thread takes the same share of every
+    /// color, and in contact order (the order pairs were found in) the two shares touched
+    /// mostly the same bodies, whose lines then crossed between the cores color after color:
+    /// in the rain of 1,000 items, 505 of the 896 bodies were solved from both threads; in
+    /// body order (which follows where the items are, for most scenes) 100. The overflow
+    /// constraints are solved one after another and may share bodies, so their order stays.
+    private func layOutSequentialLanes(colorCount: Int, firstBatch: [Int]) {
+        let count = candidateBodies.count
+        let buckets = Self.laneOrderBuckets
+        let bodyCount = max(bodies.count, 1)
+        sequentialLanes.removeAll(keepingCapacity: true)
+        sequentialLanes.append(contentsOf: repeatElement(0, count: count))
+        // next[color * buckets + bucket]: the next slot of that bucket within its color.
+        var next = [Int](repeating: 0, count: (colorCount + 1) * buckets)
+        candidateBodies.withUnsafeBufferPointer { pairs in
+        colorOf.withUnsafeBufferPointer { colorOf in
+        sequentialLanes.withUnsafeMutableBufferPointer { lanes in
+        next.withUnsafeMutableBufferPointer { next in
+            @inline(__always) func cell(_ k: Int) -> Int {
+                let color = Int(colorOf[k])
+                if color == colorCount { return color * buckets }
+                let a = Int(pairs[k].a), b = Int(pairs[k].b)
+                let key = a < 0 ? b : (b < 0 ? a : min(a, b))
+                return color * buckets + max(key, 0) * buckets / bodyCount
+            }
+            for k in 0..<count { next[cell(k)] += 1 }
+            // Counts to first slots, color by color (each color's slots start at 0).
+            for color in 0...colorCount {
+                var slot = 0
+                for c in (color * buckets)..<((color + 1) * buckets) {
+                    let n = next[c]
+                    next[c] = slot
+                    slot += n
+                }
+            }
+            for k in 0..<count {
+                let color = Int(colorOf[k]), c = cell(k)
+                let slot = next[c]
+                next[c] += 1
+                lanes[k] = Int32(color == colorCount ? 4 * (firstBatch[color] + slot) : 4 * firstBatch[color] + slot)
+            }
+        }
+        }
+        }
         }
     }
 
