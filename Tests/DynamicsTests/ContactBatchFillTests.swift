@@ -1,0 +1,66 @@
+import XCTest
+@testable import Dynamics
+
+/// The soft step reuses its contact batches step after step and fills them lane by lane in
+/// contact order, so every field of every lane must be written each step (or cleared, where
+/// no constraint takes the lane). Here one world's batches are overwritten with NaN and a
+/// wrong body and contact before every step: any field the fill left alone would carry that
+/// into the solve, and the two worlds would part.
+final class ContactBatchFillTests: XCTestCase {
+    private func poisoned() -> ContactBatch {
+        var batch = ContactBatch(dummy: 0)
+        withUnsafeMutableBytes(of: &batch) { raw in
+            for i in 0..<raw.count { raw[i] = 0xFF } // every float a NaN
+        }
+        // Indices that exist: a stale one would solve or store into the first body and contact.
+        batch.bodyA = I4(repeating: 0)
+        batch.bodyB = I4(repeating: 0)
+        batch.contact = I4(repeating: 0)
+        return batch
+    }
+
+    private func assertFillIgnoresWhatTheBatchesHeld(_ make: () -> (World, [BodyID]), steps: Int, workers: Int,
+                                                     file: StaticString = #filePath, line: UInt = #line) {
+        let (clean, _) = make(), (dirty, _) = make()
+        for world in [clean, dirty] where workers > 1 {
+            world.workerCount = workers
+            world.tunesWorkers = false // every step on the pool
+        }
+        let garbage = poisoned()
+        var filled = 0
+        for _ in 0..<steps {
+            for i in dirty.batches.indices { dirty.batches[i] = garbage }
+            clean.step(1.0 / 60)
+            dirty.step(1.0 / 60)
+            filled += dirty.candidates.count
+        }
+        XCTAssertGreaterThan(filled, 1000, "constraints were prepared", file: file, line: line)
+        XCTAssertEqual(Workloads.stateHash(dirty), Workloads.stateHash(clean), file: file, line: line)
+        XCTAssertTrue(dirty.bodies.allSatisfy { $0.center.isFinite }, file: file, line: line)
+    }
+
+    /// Boxes and pentagons that bounce (restitution 0.3): the approach speeds, the block
+    /// solver's matrices and one- and two-point manifolds all come and go.
+    func testRainFillsEveryLaneWhateverTheBatchesHeld() {
+        assertFillIgnoresWhatTheBatchesHeld({ Workloads.rain(count: 300) }, steps: 150, workers: 1)
+    }
+
+    func testPyramidFillsEveryLaneWhateverTheBatchesHeldOnTwoWorkers() {
+        assertFillIgnoresWhatTheBatchesHeld({ Workloads.pyramid(base: 20) }, steps: 60, workers: 2)
+    }
+
+    /// The same rain with the floor and walls not bouncing: batches mix lanes that record
+    /// approach speeds with lanes that do not.
+    func testMixedRestitutionFillsEveryLaneWhateverTheBatchesHeld() {
+        assertFillIgnoresWhatTheBatchesHeld({
+            let (world, bodies) = Workloads.rain(count: 300)
+            for s in world.shapes.indices where world.bodies[world.shapes[s].body].type == .staticBody {
+                world.shapes[s].restitution = 0
+            }
+            for s in world.shapes.indices where world.bodies[world.shapes[s].body].type == .dynamic && s % 3 == 0 {
+                world.shapes[s].restitution = 0
+            }
+            return (world, bodies)
+        }, steps: 150, workers: 1)
+    }
+}
