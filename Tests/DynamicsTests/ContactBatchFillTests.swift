@@ -1,11 +1,11 @@
 import XCTest
 @testable import Dynamics
 
-/// The soft step reuses its contact batches step after step and fills them lane by lane in
-/// contact order, so every field of every lane must be written each step (or cleared, where
-/// no constraint takes the lane). Here one world's batches are overwritten with NaN and a
-/// wrong body and contact before every step: any field the fill left alone would carry that
-/// into the solve, and the two worlds would part.
+/// The soft step reuses its contact batches step after step, so the preparation must leave
+/// nothing of the last step in them: every field of every lane is set each step (written,
+/// or reset where no constraint takes the lane). Here one world's batches are overwritten
+/// with NaN and a wrong body and contact before every step: any field the preparation left
+/// alone would carry that into the solve, and the two worlds would part.
 final class ContactBatchFillTests: XCTestCase {
     private func poisoned() -> ContactBatch {
         var batch = ContactBatch(dummy: 0)

@@ -39,21 +39,18 @@ final class GraphColoringTests: XCTestCase {
             }
             let expected = greedy(pairs)
             XCTAssertEqual(world.colorOf.map(Int.init), expected, "step \(step)")
-            // Each candidate sits in exactly one lane, inside its color's batches, and the
-            // batches were filled from it (each lane names its contact).
+            // Each candidate sits in exactly one lane, inside its color's batches.
             var seen = [Int](repeating: 0, count: pairs.count)
-            var candidateOf: [Int: Int] = [:]
-            for (k, ci) in world.candidates.enumerated() { candidateOf[Int(ci)] = k }
             let starts = world.batchColorStarts
             for color in 0...colors {
                 for batch in starts[color]..<starts[color + 1] {
                     for lane in 0..<4 {
-                        let ci = Int(world.batches[batch].contact[lane])
-                        guard ci >= 0 else { continue }
-                        guard let k = candidateOf[ci] else { XCTFail("step \(step): contact \(ci) is no candidate"); continue }
+                        let k = Int(world.laneCandidates[4 * batch + lane])
+                        guard k >= 0 else { continue }
                         seen[k] += 1
+                        // The lane was filled from that candidate's contact.
+                        XCTAssertEqual(world.batches[batch].contact[lane], world.candidates[k])
                         XCTAssertEqual(expected[k], color, "step \(step): candidate \(k) in color \(color)")
-                        XCTAssertEqual(Int(world.candidateLanes[k]), 4 * batch + lane)
                     }
                 }
             }

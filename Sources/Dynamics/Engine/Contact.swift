@@ -16,8 +16,8 @@ struct Contact {
     var restitution: Double
     /// The bodies' centers when the manifold was computed (the soft step's anchors are
     /// measured from them; see recycling below). Here, with everything else the soft step's
-    /// contact preparation reads from `bodyA` on, so it reads one run of lines, a line fewer
-    /// than when they sat behind the recycling state.
+    /// contact preparation reads from `bodyA` on, so it prefetches one run of lines, a line
+    /// fewer than when they sat behind the recycling state.
     var anchorCenterA = Vec2.zero
     var anchorCenterB = Vec2.zero
     var touching = false

@@ -176,13 +176,14 @@ extension World {
         let firstBatch = batchStarts(perColor: perColor)
         batchColorStarts = firstBatch
         let batchCount = firstBatch[colorCount + 1]
-        // The lane of each candidate (batch * 4 + lane), decided in candidate order so the
-        // layout is the same for any worker count.
-        candidateLanes.removeAll(keepingCapacity: true)
-        candidateLanes.append(contentsOf: repeatElement(0, count: candidateCount))
+        // Which candidate sits in each lane (-1: empty), decided in candidate order so the
+        // layout is the same for any worker count; the lanes are then filled batch by batch
+        // (a thread owns whole batches: lanes of one vector must not be written by two).
+        laneCandidates.removeAll(keepingCapacity: true)
+        laneCandidates.append(contentsOf: repeatElement(-1, count: 4 * batchCount))
         var filled = [Int](repeating: 0, count: colorCount + 1)
         colorOf.withUnsafeBufferPointer { colors in
-        candidateLanes.withUnsafeMutableBufferPointer { lanes in
+        laneCandidates.withUnsafeMutableBufferPointer { lanes in
         filled.withUnsafeMutableBufferPointer { filled in
         firstBatch.withUnsafeBufferPointer { firstBatch in
             for k in 0..<candidateCount {
@@ -191,7 +192,7 @@ extension World {
                 filled[color] += 1
                 let overflow = color == colorCount
                 let batch = firstBatch[color] + (overflow ? slot : slot >> 2)
-                lanes[k] = Int32(4 * batch + (overflow ? 0 : slot & 3))
+                lanes[4 * batch + (overflow ? 0 : slot & 3)] = Int32(k)
             }
         }
         }
@@ -219,33 +220,30 @@ extension World {
 
     /// Fills the batches `chooseConstraints` laid out, from the contacts and `preparedBodies`:
     /// touching contacts that involve an awake body, colored, in solve order.
-    ///
-    /// In candidate order, which is contact order: the contacts are read front to back, as
-    /// the processor's prefetcher follows, and each color's batches are written one after
-    /// another (a stream per color). Filled batch by batch, the lanes of a color gathered
-    /// their contacts out of memory order, a dependent miss after another in a world that
-    /// does not fit the cache. Every field of a lane is written, each a four-byte store of
-    /// its own, so two threads filling lanes of one batch do not interfere; the lanes no
-    /// candidate takes (the end of each color, the overflow's last three) are cleared first.
     func prepareContacts(h: Double) {
         let contactSoft = Softness(hertz: min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
         let staticSoft = Softness(hertz: 2 * min(contactHertz, 0.25 / h), dampingRatio: contactDampingRatio, h: h)
         let dummy = Int32(bodies.count)
-        clearUntakenLanes(dummy: dummy)
+        let batchCount = batches.count
         batches.withUnsafeMutableBufferPointer { bp in
-            candidateLanes.withUnsafeBufferPointer { lanes in
+            laneCandidates.withUnsafeBufferPointer { lanes in
             candidates.withUnsafeBufferPointer { cands in
             contacts.withUnsafeBufferPointer { ct in
             preparedBodies.withUnsafeBufferPointer { bs in
-            parallelRanges(cands.count, grain: 256) { range in
-              for k in range {
-                // The bodies are read out of memory order: ask for those a few contacts ahead.
-                if k + 8 < range.upperBound {
-                    let ahead = ct.baseAddress! + Int(cands[k + 8])
-                    animatic_prefetch(UnsafeRawPointer(bs.baseAddress! + ahead.pointee.bodyA))
-                    animatic_prefetch(UnsafeRawPointer(bs.baseAddress! + ahead.pointee.bodyB))
-                }
-                let batch = bp.baseAddress! + Int(lanes[k] >> 2), lane = Int(lanes[k] & 3)
+            let contactFields = (first: MemoryLayout<Contact>.offset(of: \Contact.bodyA)!,
+                                end: MemoryLayout<Contact>.offset(of: \Contact.touching)!)
+            forEachColorRange(batchColorStarts, count: batchCount) { range in
+            for b in range {
+              // The lanes of a color read contacts and bodies out of memory order, one
+              // dependent miss after another: ask for the contacts a few batches ahead and,
+              // once those have arrived, for their bodies.
+              prefetchContacts(of: b + 8, in: range, lanes, cands, ct, fields: contactFields)
+              prefetchBodies(of: b + 4, in: range, lanes, cands, ct, bs)
+              let batch = bp.baseAddress! + b
+              batch.pointee = ContactBatch(dummy: dummy)
+              for lane in 0..<4 {
+                let k = Int(lanes[4 * b + lane])
+                if k < 0 { continue }
                 let ci = cands[k]
                 // Fields read in place: a copy of the whole contact went through the stack.
                 let c = ct.baseAddress! + Int(ci)
@@ -270,7 +268,9 @@ extension World {
                 // carries them to the impact) stays zero for a contact that does not bounce:
                 // its batches then skip the recording in every pass.
                 let bounces = c.pointee.restitution > 0
-                setLane(&batch.pointee.accelN, lane, bounces ? Float(dot(n, bodyB.acceleration - bodyA.acceleration)) : 0)
+                if bounces {
+                    setLane(&batch.pointee.accelN, lane, Float(dot(n, bodyB.acceleration - bodyA.acceleration)))
+                }
                 setLane(&batch.pointee.massScale, lane, Float(soft.massScale))
                 setLane(&batch.pointee.impulseScale, lane, Float(soft.impulseScale))
                 // Anchors from the centers the manifold was computed at (the bodies' own centers
@@ -279,15 +279,7 @@ extension World {
                 let vA = bodyA.velocity, wA = bodyA.angularVelocity
                 let vB = bodyB.velocity, wB = bodyB.angularVelocity
                 var rn = (Vec2.zero, Vec2.zero) // (rnA, rnB) of each point
-                let pointCount = c.pointee.manifold.count
-                for k in 0..<2 {
-                    let raw = UnsafeMutableRawPointer(batch)
-                        + (k == 0 ? MemoryLayout<ContactBatch>.offset(of: \ContactBatch.p0)! : MemoryLayout<ContactBatch>.offset(of: \ContactBatch.p1)!)
-                    let p = raw.assumingMemoryBound(to: WidePoint.self)
-                    // Every field of the lane is written (the batches are reused step after
-                    // step): a missing point's are zero, as is what the solve accumulates.
-                    setLane(&p.pointee.maxNormalImpulse, lane, 0)
-                    guard k < pointCount else { Self.clearLane(p, lane); continue }
+                for k in 0..<c.pointee.manifold.count {
                     // Through a pointer: the subscript's `k == 0 ? p0 : p1` loaded both points
                     // and kept them on the stack.
                     let mp = manifoldPoint(c, k)
@@ -297,6 +289,9 @@ extension World {
                     let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
                     let rtA = cross(rA, t), rtB = cross(rB, t)
                     let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                    let raw = UnsafeMutableRawPointer(batch)
+                        + (k == 0 ? MemoryLayout<ContactBatch>.offset(of: \ContactBatch.p0)! : MemoryLayout<ContactBatch>.offset(of: \ContactBatch.p1)!)
+                    let p = raw.assumingMemoryBound(to: WidePoint.self)
                     setLane(&p.pointee.rAx, lane, Float(rA.x)); setLane(&p.pointee.rAy, lane, Float(rA.y))
                     setLane(&p.pointee.rBx, lane, Float(rB.x)); setLane(&p.pointee.rBy, lane, Float(rB.y))
                     setLane(&p.pointee.baseSeparation, lane, Float(mp.pointee.separation - dot(rB - rA, n)))
@@ -311,9 +306,7 @@ extension World {
                     // ahead of time (chaotic scenes gained energy from it until they blew up).
                     // `relativeVelocity` is a speed recorded last step for a gap the last
                     // relax pass saw closing.
-                    // (Without restitution relativeVelocity and recordable are 0.)
-                    setLane(&p.pointee.relativeVelocity, lane, 0)
-                    setLane(&p.pointee.recordable, lane, 0)
+                    // (Without restitution relativeVelocity and recordable stay 0.)
                     if bounces {
                         let pending = Float(mp.pointee.relativeVelocity)
                         if mp.pointee.separation <= EngineConstants.linearSlop {
@@ -326,8 +319,6 @@ extension World {
                         }
                     }
                 }
-                setLane(&batch.pointee.invK11, lane, 0); setLane(&batch.pointee.invK12, lane, 0)
-                setLane(&batch.pointee.invK22, lane, 0); setLane(&batch.pointee.blockable, lane, 0)
                 if c.pointee.manifold.count == 2 && bounces {
                     // Box2D 2.4's block solver condition: solve both normal rows at once
                     // unless the 2x2 matrix is close to singular (a fixed-rotation body).
@@ -351,31 +342,8 @@ extension World {
             }
             }
             }
-        }
-    }
-
-    /// Resets the lanes of `batches` no candidate takes: they point at the dummy body and
-    /// hold no contact, and every number in them is the empty batch's.
-    private func clearUntakenLanes(dummy: Int32) {
-        let colorCount = World.graphColorCount
-        let starts = batchColorStarts
-        batches.withUnsafeMutableBufferPointer { bp in
-            for color in 0...colorCount where starts[color] < starts[color + 1] {
-                // The overflow's batches hold one constraint each; a color's last may be short.
-                let first = color == colorCount ? starts[color] : starts[color + 1] - 1
-                for b in first..<starts[color + 1] { bp[b] = ContactBatch(dummy: dummy) }
             }
         }
-    }
-
-    /// Zeroes lane `lane` of every field of a point.
-    @inline(__always) private static func clearLane(_ p: UnsafeMutablePointer<WidePoint>, _ lane: Int) {
-        setLane(&p.pointee.rAx, lane, 0); setLane(&p.pointee.rAy, lane, 0)
-        setLane(&p.pointee.rBx, lane, 0); setLane(&p.pointee.rBy, lane, 0)
-        setLane(&p.pointee.baseSeparation, lane, 0)
-        setLane(&p.pointee.normalImpulse, lane, 0); setLane(&p.pointee.tangentImpulse, lane, 0)
-        setLane(&p.pointee.normalMass, lane, 0); setLane(&p.pointee.tangentMass, lane, 0)
-        setLane(&p.pointee.relativeVelocity, lane, 0); setLane(&p.pointee.recordable, lane, 0)
     }
 
     /// Manifold point `k` (0 or 1) of a contact, in place.
@@ -392,6 +360,43 @@ extension World {
             pool.forEach(in: 0..<count, grain: grain, body)
         } else if count > 0 {
             body(0..<count)
+        }
+    }
+
+    /// Prefetches every cache line of `bytes` bytes at `start` (which need not be aligned).
+    @inline(__always) private func prefetchLines(_ start: UnsafeRawPointer, bytes: Int) {
+        var line = UInt(bitPattern: start) & ~63
+        let end = UInt(bitPattern: start) &+ UInt(bytes)
+        while line < end {
+            animatic_prefetch(UnsafeRawPointer(bitPattern: line))
+            line &+= 64
+        }
+    }
+
+    /// Prefetches the contacts in the lanes of `batch`: the bytes of each from offset
+    /// `fields.first` up to `fields.end` (the run of fields the preparation reads).
+    @inline(__always) private func prefetchContacts(of batch: Int, in range: Range<Int>, _ lanes: UnsafeBufferPointer<Int32>,
+                                                    _ cands: UnsafeBufferPointer<Int32>, _ ct: UnsafeBufferPointer<Contact>,
+                                                    fields: (first: Int, end: Int)) {
+        guard batch < range.upperBound else { return }
+        for lane in 0..<4 {
+            let k = Int(lanes[4 * batch + lane])
+            if k < 0 { continue }
+            prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[k])) + fields.first, bytes: fields.end - fields.first)
+        }
+    }
+
+    /// Prefetches the two bodies of each contact in the lanes of `batch`.
+    @inline(__always) private func prefetchBodies(of batch: Int, in range: Range<Int>, _ lanes: UnsafeBufferPointer<Int32>,
+                                                  _ cands: UnsafeBufferPointer<Int32>, _ ct: UnsafeBufferPointer<Contact>,
+                                                  _ bs: UnsafeBufferPointer<PreparedBody>) {
+        guard batch < range.upperBound else { return }
+        for lane in 0..<4 {
+            let k = Int(lanes[4 * batch + lane])
+            if k < 0 { continue }
+            let c = ct.baseAddress! + Int(cands[k])
+            prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyA), bytes: MemoryLayout<PreparedBody>.stride)
+            prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyB), bytes: MemoryLayout<PreparedBody>.stride)
         }
     }
 

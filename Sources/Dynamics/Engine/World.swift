@@ -143,8 +143,8 @@ final class World {
     var candidateBodies: [ColoredPair] = []
     /// Per body, what the soft step's contact preparation reads of it this step.
     var preparedBodies: [PreparedBody] = []
-    /// Per candidate, its batch lane (batch * 4 + lane).
-    var candidateLanes: [Int32] = []
+    /// Per batch lane, the index into `candidates` it holds (-1 empty).
+    var laneCandidates: [Int32] = []
     var integrationDelta: [Vec2] = []
     var activeJoints: [Int] = []
     var constrained: [Bool] = []
