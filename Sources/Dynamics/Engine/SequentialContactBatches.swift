@@ -22,7 +22,8 @@ struct SequentialWidePoint {
 struct SequentialBatch {
     var bodyA: I4
     var bodyB: I4
-    /// Index of each lane's constraint in `World.sequentialWork` (and `sequentialPositions`), -1 when empty.
+    /// Index of each lane's constraint in `World.sequentialWork` and `sequentialPositions`,
+    /// -1 when empty.
     var constraint = I4(repeating: -1)
     var nx = F4(), ny = F4(), friction = F4()
     var mA = F4(), iA = F4(), mB = F4(), iB = F4()
