@@ -162,11 +162,9 @@ extension World {
         }
         }
         }
-        let colorCount = colorConstraints()
-        let firstBatch = batchStarts(colorCount: colorCount)
+        let firstBatch = layOutSequentialLanes(colorCount: colorConstraints())
         sequentialBatchColorStarts = firstBatch
-        let batchCount = firstBatch[colorCount + 1]
-        layOutSequentialLanes(colorCount: colorCount, firstBatch: firstBatch)
+        let batchCount = firstBatch[firstBatch.count - 1]
         sequentialBatches.removeAll(keepingCapacity: true)
         sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: batchCount))
         if sequentialPositions.count > count { sequentialPositions.removeLast(sequentialPositions.count - count) }
@@ -175,19 +173,22 @@ extension World {
         }
         // In contact order, which reads the contacts front to back; each lane is a store of its
         // own four bytes, so two threads filling lanes of one batch do not interfere.
+        // A lane's body is the dummy unless the pass above marked it moving (`constrained`
+        // is clear outside this step's batches, see finishSequentialBatches).
         withSolverInputs { cp, sp, bp, sb in
         sequentialWork.withUnsafeBufferPointer { work in
         sequentialLanes.withUnsafeBufferPointer { lanes in
         sequentialBatches.withUnsafeMutableBufferPointer { batches in
         sequentialPositions.withUnsafeMutableBufferPointer { positions in
+        constrained.withUnsafeBufferPointer { moves in
             parallelRanges(count, grain: 64) { range in
                 for k in range {
                     let ci = Int(work[k])
                     let sc = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: true)
                     positions[k] = SequentialPositionConstraint(sc)
                     let batch = batches.baseAddress! + Int(lanes[k] >> 2), lane = Int(lanes[k] & 3)
-                    setLane(&batch.pointee.bodyA, lane, moving(sc.bodyA, sb) ? Int32(sc.bodyA) : dummy)
-                    setLane(&batch.pointee.bodyB, lane, moving(sc.bodyB, sb) ? Int32(sc.bodyB) : dummy)
+                    setLane(&batch.pointee.bodyA, lane, moves[sc.bodyA] ? Int32(sc.bodyA) : dummy)
+                    setLane(&batch.pointee.bodyB, lane, moves[sc.bodyB] ? Int32(sc.bodyB) : dummy)
                     setLane(&batch.pointee.constraint, lane, Int32(k))
                     setLane(&batch.pointee.nx, lane, Float(sc.normal.x)); setLane(&batch.pointee.ny, lane, Float(sc.normal.y))
                     setLane(&batch.pointee.friction, lane, Float(sc.friction))
@@ -207,6 +208,7 @@ extension World {
         }
         }
         }
+        }
         for i in batchBodies {
             let s = sequentialBodies[i]
             states[i] = BodyState(v: s.v, w: s.w)
@@ -218,7 +220,8 @@ extension World {
 
     /// Per constraint, the lane it takes (batch * 4 + lane): each color's constraints four to a
     /// batch in the order of their lower dynamic body, by buckets of body indices (in contact
-    /// order within a bucket); the overflow's one to a batch in contact order.
+    /// order within a bucket); the overflow's one to a batch in contact order. Returns each
+    /// color's first batch (`batchStarts`), counted from the same pass.
     ///
     /// The order inside a color changes nothing: its constraints share no moving body, and
     /// each lane computes alone. But with a pool each thread takes the same share of every
@@ -227,7 +230,7 @@ extension World {
     /// in the rain of 1,000 items, 505 of the 896 bodies were solved from both threads; in
     /// body order (which follows where the items are, for most scenes) 100. The overflow
     /// constraints are solved one after another and may share bodies, so their order stays.
-    private func layOutSequentialLanes(colorCount: Int, firstBatch: [Int]) {
+    private func layOutSequentialLanes(colorCount: Int) -> [Int] {
         let count = candidateBodies.count
         let buckets = Self.laneOrderBuckets
         let bodyCount = max(bodies.count, 1)
@@ -235,6 +238,8 @@ extension World {
         sequentialLanes.append(contentsOf: repeatElement(0, count: count))
         // next[color * buckets + bucket]: the next slot of that bucket within its color.
         var next = [Int](repeating: 0, count: (colorCount + 1) * buckets)
+        var perColor = [Int](repeating: 0, count: colorCount + 1)
+        var firstBatch: [Int] = []
         candidateBodies.withUnsafeBufferPointer { pairs in
         colorOf.withUnsafeBufferPointer { colorOf in
         sequentialLanes.withUnsafeMutableBufferPointer { lanes in
@@ -255,7 +260,9 @@ extension World {
                     next[c] = slot
                     slot += n
                 }
+                perColor[color] = slot
             }
+            firstBatch = batchStarts(perColor: perColor)
             for k in 0..<count {
                 let color = Int(colorOf[k]), c = cell(k)
                 let slot = next[c]
@@ -266,6 +273,7 @@ extension World {
         }
         }
         }
+        return firstBatch
     }
 
     @inline(__always) private static func pack(_ p: SequentialPoint, into w: inout SequentialWidePoint, lane: Int) {

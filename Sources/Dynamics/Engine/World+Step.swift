@@ -301,15 +301,9 @@ extension World {
         }
     }
 
-    /// The first batch of each color when each color's constraints are packed four to a batch
-    /// and the overflow (the last color index) one to a batch; the last entry is the total.
-    func batchStarts(colorCount: Int) -> [Int] {
-        var perColor = [Int](repeating: 0, count: colorCount + 1)
-        for color in colorOf { perColor[Int(color)] += 1 }
-        return batchStarts(perColor: perColor)
-    }
-
-    /// `batchStarts(colorCount:)` from each color's constraint count (the overflow's last).
+    /// The first batch of each color, from each color's constraint count (the overflow's
+    /// last), when each color's constraints are packed four to a batch and the overflow's one
+    /// to a batch; the last entry is the total.
     func batchStarts(perColor: [Int]) -> [Int] {
         let colorCount = perColor.count - 1
         var firstBatch = [Int](repeating: 0, count: colorCount + 2)
