@@ -1,14 +1,16 @@
 import XCTest
 @testable import Dynamics
 
-/// The soft step's narrow phase also decides which contacts the solver takes (the candidate
-/// scan), while it has each contact in cache; the contact preparation scans again only when
-/// something the scan reads changed in between. Every case below must give the states of a
-/// world that always scans in the preparation, bit for bit, step by step.
+/// The narrow phase also decides which contacts the solver takes, while it has each contact
+/// in cache: the soft step's candidate scan, the sequential step's list (`sequentialTakes`);
+/// the contact preparation or the list scans the contacts again only when something the
+/// narrow phase read changed in between. Every case below must give the states of a world
+/// that always scans in the preparation, bit for bit, step by step (and in the sequential
+/// step the same list of contacts to solve).
 final class CandidateScanTests: XCTestCase {
     /// Two walls of boxes side by side on the ground, sleeping allowed.
-    private func world(scanInNarrowPhase: Bool) -> (World, [BodyID]) {
-        let world = World(gravity: Vec2(0, 10))
+    private func world(scanInNarrowPhase: Bool, mode: StepMode = .softStep) -> (World, [BodyID]) {
+        let world = World(gravity: Vec2(0, 10), stepMode: mode)
         world.narrowPhaseScansCandidates = scanInNarrowPhase
         _ = makeGround(world, y: 0)
         var boxes: [BodyID] = []
@@ -23,21 +25,36 @@ final class CandidateScanTests: XCTestCase {
 
     /// Runs `steps` steps on both worlds, calling `event(step, world, boxes)` on each before
     /// its step, and compares the state hashes after every step.
-    private func assertSameStates(steps: Int, file: StaticString = #filePath, line: UInt = #line,
-                                  _ event: (Int, World, [BodyID]) -> Void) {
-        let (fused, fusedBoxes) = world(scanInNarrowPhase: true)
-        let (plain, plainBoxes) = world(scanInNarrowPhase: false)
-        for step in 0..<steps {
-            event(step, fused, fusedBoxes)
-            event(step, plain, plainBoxes)
-            fused.step(1.0 / 60)
-            plain.step(1.0 / 60)
+    /// In the sequential step (UIKit's two steps of 1/120 s a frame) the lists of contacts
+    /// solved must agree as well; returns the step counts of contacts listed and of touching
+    /// ones left out (a sleeping pair).
+    @discardableResult
+    private func assertSameStates(steps: Int, mode: StepMode = .softStep, file: StaticString = #filePath, line: UInt = #line,
+                                  _ event: (Int, World, [BodyID]) -> Void) -> (listed: Int, leftOut: Int) {
+        let (fused, fusedBoxes) = world(scanInNarrowPhase: true, mode: mode)
+        let (plain, plainBoxes) = world(scanInNarrowPhase: false, mode: mode)
+        let sequential = mode == .sequentialImpulse
+        let dt = sequential ? Double(Float(1.0 / 120)) : 1.0 / 60
+        var listed = 0, leftOut = 0
+        for step in 0..<(sequential ? 2 * steps : steps) {
+            let frame = sequential ? step / 2 : step
+            if !sequential || step % 2 == 0 {
+                event(frame, fused, fusedBoxes)
+                event(frame, plain, plainBoxes)
+            }
+            fused.step(dt)
+            plain.step(dt)
             let a = Workloads.stateHash(fused), b = Workloads.stateHash(plain)
-            if a != b {
-                XCTFail("states differ after step \(step)", file: file, line: line)
-                return
+            if a != b || fused.sequentialWork != plain.sequentialWork {
+                XCTFail("states or lists differ after step \(step)", file: file, line: line)
+                return (listed, leftOut)
+            }
+            if sequential {
+                listed += fused.sequentialWork.count
+                leftOut += fused.contacts.filter(\.touching).count - fused.sequentialWork.count
             }
         }
+        return (listed, leftOut)
     }
 
     func testASettlingPileThatSleepsAndIsWokenByALandingBox() throws {
@@ -52,6 +69,36 @@ final class CandidateScanTests: XCTestCase {
             if step == 170 { woke = world.isAwake(boxes[4]) }
         }
         XCTAssertTrue(woke, "the landing box woke the pile")
+    }
+
+    /// The sequential step lists its contacts from the narrow phase's judgement: a pile that
+    /// falls asleep (its touching pairs then left out of the list) and is woken in the middle of
+    /// a narrow phase by a landing box (the list then walks the contacts again).
+    func testTheSequentialListOfASleepingPileWokenByALandingBox() throws {
+        var woke = false
+        let counts = assertSameStates(steps: 240, mode: .sequentialImpulse) { step, world, boxes in
+            if step == 150 {
+                XCTAssertFalse(world.isAwake(boxes[4]), "the pile sleeps before the drop")
+                _ = makeBox(world, center: Vec2(-1.3, -2.9), half: 0.25)
+            }
+            if step == 170 { woke = world.isAwake(boxes[4]) }
+        }
+        XCTAssertTrue(woke, "the landing box woke the pile")
+        XCTAssertGreaterThan(counts.listed, 2000, "contacts were solved")
+        XCTAssertGreaterThan(counts.leftOut, 5000, "sleeping pairs were left out \(counts)")
+    }
+
+    func testTheSequentialListThroughRemovalsTypeChangesAndWakes() {
+        assertSameStates(steps: 160, mode: .sequentialImpulse) { step, world, boxes in
+            switch step {
+            case 20: world.destroyBody(boxes[0])
+            case 40: world.setBodyType(boxes[12], .staticBody)
+            case 60: world.setBodyType(boxes[12], .dynamic)
+            case 80: world.setBodyType(boxes[17], .kinematic); world.setLinearVelocity(boxes[17], Vec2(0.5, 0))
+            case 140: world.wake(boxes[29])
+            default: break
+            }
+        }
     }
 
     func testRemovalsTypeChangesAndWakesBetweenSteps() {

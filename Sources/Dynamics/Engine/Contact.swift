@@ -226,8 +226,9 @@ extension World {
     /// separated is marked for removal and each other one with an awake body gets its
     /// manifold (a pure function of its own contact, two shapes and bodies); then, in contact
     /// order on this thread, pairs are dropped and events and wakes follow. The result is the
-    /// same for any worker count. In the soft step the first pass also fills the contact
-    /// preparation's candidate scan (`candidateScanFresh`).
+    /// same for any worker count. The first pass also judges which contacts the solver takes:
+    /// in the soft step the contact preparation's candidate scan, in the sequential step
+    /// `sequentialTakes` (both fresh while `candidateScanFresh`).
     func collide(dt: Double) {
         if narrowPhaseOutcome.count < contacts.count {
             narrowPhaseOutcome = [NarrowPhaseOutcome](repeating: .unchanged, count: contacts.count)
@@ -238,6 +239,11 @@ extension World {
         if scanning && candidateScan.count < contacts.count {
             candidateScan.append(contentsOf: repeatElement(CandidateScan(), count: contacts.count - candidateScan.count))
         }
+        // The sequential step's list, judged from what the loop below has in registers.
+        let listing = stepMode == .sequentialImpulse && narrowPhaseScansCandidates
+        if listing && sequentialTakes.count < contacts.count {
+            sequentialTakes.append(contentsOf: repeatElement(false, count: contacts.count - sequentialTakes.count))
+        }
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
         shapes.withUnsafeBufferPointer { sp in
@@ -245,6 +251,7 @@ extension World {
         contacts.withUnsafeMutableBufferPointer { cp in
         narrowPhaseOutcome.withUnsafeMutableBufferPointer { outcome in
         candidateScan.withUnsafeMutableBufferPointer { scan in
+        sequentialTakes.withUnsafeMutableBufferPointer { takes in
             let contactBase = cp.baseAddress!, outcomeBase = outcome.baseAddress!
             parallelRanges(cp.count, grain: 64) { range in
                 for i in range {
@@ -258,6 +265,8 @@ extension World {
                     let awakeB = bp[bodyB].isAwake && bp[bodyB].type != .staticBody
                     if awakeA || awakeB, self.updateManifold(c, dt: dt, vp, np, sp, bp) { outcomeBase[i] = .touchingChanged }
                     if scanning { scan[i] = self.scanCandidate(c, bp) }
+                    // listSequentialContacts' test.
+                    if listing { takes[i] = (awakeA || awakeB) && c.pointee.solid && c.pointee.touching && c.pointee.manifold.count > 0 }
                 }
             }
         }
@@ -267,8 +276,9 @@ extension World {
         }
         }
         }
+        }
         // Until a wake below (or anything else before the preparation) says otherwise.
-        candidateScanFresh = scanning
+        candidateScanFresh = scanning || listing
         // Removals, events and wakes in contact order.
         var removed = false
         for i in contacts.indices {
@@ -300,13 +310,16 @@ extension World {
             var kept = 0
             contacts.withUnsafeMutableBufferPointer { cp in
             candidateScan.withUnsafeMutableBufferPointer { scan in
+            sequentialTakes.withUnsafeMutableBufferPointer { takes in
                 for i in 0..<cp.count where cp[i].key != UInt64.max {
                     if kept != i {
                         cp[kept] = cp[i]
                         if scanning { scan[kept] = scan[i] }
+                        if listing { takes[kept] = takes[i] }
                     }
                     kept += 1
                 }
+            }
             }
             }
             contacts.removeLast(contacts.count - kept)

@@ -136,7 +136,11 @@ final class World {
     /// the contact preparation need not walk the contacts again. Anything that changes them
     /// clears it.
     var candidateScanFresh = false
-    /// Whether the narrow phase does the candidate scan (tests turn it off to compare).
+    /// Per contact, whether the sequential step solves it: touching, solid, and with an awake
+    /// body (filled in parallel by the narrow phase).
+    var sequentialTakes: [Bool] = []
+    /// Whether the narrow phase does the candidate scan and fills `sequentialTakes` (tests
+    /// turn it off to compare).
     var narrowPhaseScansCandidates = true
     /// Per candidate of the sequential step, its bodies as `colorConstraints` reads them (the
     /// soft step colors straight from `candidateScan`).
