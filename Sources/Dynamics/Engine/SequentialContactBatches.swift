@@ -1,15 +1,15 @@
 // Design note: the sequential step's velocity iterations, four contacts at a time. The
 // contacts are colored like the soft step's (no two contacts of one color share a dynamic
 // body); each one's scalar constraint (SequentialContactSolver.swift) is made in contact order
-// and goes straight into its lane of a SIMD4<Float> batch, its position part into
-// `sequentialPositions`, and the impulses go from the batches back into the manifolds. The
+// and goes straight into its lane of a SIMD4<Float> batch, its position part into the same
+// lane's slot of `sequentialPositions` (the position passes go color by color too), and the impulses go from the batches back into the manifolds. The
 // body velocities live in the soft step's 32-byte `states` for the duration of the velocity
 // iterations, gathered and scattered with the same 16-byte kernels. Each lane
 // runs exactly Box2D 2.2's per-contact solve (friction rows first, then the normal rows: one
 // point alone, or two as the 2x2 LCP by its four cases, dropped to one when ill conditioned),
 // in single precision as Box2D does; only the order in which contacts meet differs from
-// Box2D's list order (color by color). Positions, joints and the time-of-impact islands stay
-// scalar in double precision.
+// Box2D's list order (color by color). Positions (in the same order), joints and the
+// time-of-impact islands stay scalar in double precision.
 
 /// One point of four sequential constraints, lane by lane.
 struct SequentialWidePoint {
@@ -22,8 +22,7 @@ struct SequentialWidePoint {
 struct SequentialBatch {
     var bodyA: I4
     var bodyB: I4
-    /// Index of each lane's constraint in `World.sequentialWork` and `sequentialPositions`,
-    /// -1 when empty.
+    /// Index of each lane's constraint in `World.sequentialWork`, -1 when empty.
     var constraint = I4(repeating: -1)
     var nx = F4(), ny = F4(), friction = F4()
     var mA = F4(), iA = F4(), mB = F4(), iB = F4()
@@ -167,8 +166,9 @@ extension World {
         let batchCount = firstBatch[firstBatch.count - 1]
         sequentialBatches.removeAll(keepingCapacity: true)
         sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: batchCount))
-        if sequentialPositions.count > count { sequentialPositions.removeLast(sequentialPositions.count - count) }
-        while sequentialPositions.count < count {
+        // One slot per lane; the position passes read only the filled ones.
+        if sequentialPositions.count > 4 * batchCount { sequentialPositions.removeLast(sequentialPositions.count - 4 * batchCount) }
+        while sequentialPositions.count < 4 * batchCount {
             sequentialPositions.append(SequentialPositionConstraint(SequentialContact(contact: 0, bodyA: 0, bodyB: 0)))
         }
         // In contact order, which reads the contacts front to back; each lane is a store of its
@@ -185,7 +185,7 @@ extension World {
                 for k in range {
                     let ci = Int(work[k])
                     let sc = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: true)
-                    positions[k] = SequentialPositionConstraint(sc)
+                    positions[Int(lanes[k])] = SequentialPositionConstraint(sc)
                     let batch = batches.baseAddress! + Int(lanes[k] >> 2), lane = Int(lanes[k] & 3)
                     setLane(&batch.pointee.bodyA, lane, moves[sc.bodyA] ? Int32(sc.bodyA) : dummy)
                     setLane(&batch.pointee.bodyB, lane, moves[sc.bodyB] ? Int32(sc.bodyB) : dummy)
@@ -263,6 +263,7 @@ extension World {
                 perColor[color] = slot
             }
             firstBatch = batchStarts(perColor: perColor)
+            sequentialColorCounts = perColor
             for k in 0..<count {
                 let color = Int(colorOf[k]), c = cell(k)
                 let slot = next[c]

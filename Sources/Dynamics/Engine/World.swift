@@ -163,9 +163,11 @@ final class World {
     /// Sequential-impulse scratch (Box2D 2.2 step), reused between steps.
     var sequentialBodies: [SequentialBody] = []
     /// The contacts the sequential solver takes this step, in contact order, and their
-    /// position constraints, in the same order.
+    /// position constraints, each in the slot of its batch lane (batch * 4 + lane).
     var sequentialWork: [Int32] = []
     var sequentialPositions: [SequentialPositionConstraint] = []
+    /// Per graph color of the sequential step and, last, the overflow: its constraints.
+    var sequentialColorCounts: [Int] = []
     /// Per constraint of the sequential step, its batch lane (batch * 4 + lane).
     var sequentialLanes: [Int32] = []
     var toiCandidates: [Int] = []
