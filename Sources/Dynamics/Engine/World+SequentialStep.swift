@@ -182,6 +182,8 @@ extension World {
                 for i in awake[range] {
                     let s = sb[i]
                     let b = bs.baseAddress! + i
+                    // The continuous collision that follows starts every sweep at the step's start.
+                    b.pointee.sweepAlpha0 = 0
                     b.pointee.force = .zero
                     b.pointee.torque = 0
                     b.pointee.hasVelocityOverride = false

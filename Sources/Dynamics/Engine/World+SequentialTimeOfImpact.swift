@@ -16,7 +16,7 @@ extension World {
     private static let maxSubSteps = 8
 
     func solveSequentialTimeOfImpact(h: Double) {
-        for i in awakeBodies { bodies[i].sweepAlpha0 = 0 }
+        // Every awake body's sweep starts at 0 (set as the step stored the bodies).
         // Box2D finds the pairs of the step's new positions before its TOI phase.
         updatePairs()
         // Only contacts of a dynamic body with static or kinematic geometry take part; collect
