@@ -2,13 +2,13 @@
 // contacts are colored like the soft step's (no two contacts of one color share a dynamic
 // body); each one's scalar constraint (SequentialContactSolver.swift) is made in contact order
 // and goes straight into its lane of a SIMD4<Float> batch, its position part into the same
-// lane's slot of `sequentialPositions` (the position passes go color by color too), and the impulses go from the batches back into the manifolds. The
-// body velocities live in the soft step's 32-byte `states` for the duration of the velocity
-// iterations, gathered and scattered with the same 16-byte kernels. Each lane
-// runs exactly Box2D 2.2's per-contact solve (friction rows first, then the normal rows: one
-// point alone, or two as the 2x2 LCP by its four cases, dropped to one when ill conditioned),
-// in single precision as Box2D does; only the order in which contacts meet differs from
-// Box2D's list order (color by color). Positions (in the same order), joints and the
+// lane's slot of `sequentialPositions` (the position passes go color by color too), and the
+// impulses go from the batches back into the manifolds. The body velocities live in the soft
+// step's 32-byte `states` for the duration of the velocity iterations, gathered and scattered
+// with the same 16-byte kernels. Each lane runs exactly Box2D 2.2's per-contact solve
+// (friction rows first, then the normal rows: one point alone, or two as the 2x2 LCP by its
+// four cases, dropped to one when ill conditioned), in single precision as Box2D does; only
+// the order in which contacts meet differs from Box2D's list order (color by color). Positions (in the same order), joints and the
 // time-of-impact islands stay scalar in double precision.
 
 /// One point of four sequential constraints, lane by lane.

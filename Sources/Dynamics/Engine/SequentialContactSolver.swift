@@ -10,7 +10,8 @@
 // Position constraints: the velocity solve does not remove overlap. After positions are
 // integrated, up to three passes move the bodies apart directly (Baumgarte 0.2, overlap up to
 // the 0.5 cm slop allowed, 20 cm at most per pass; graph color after color, as the velocity
-// iterations go), re-measuring each point from the body positions: the reference face rides with its body, the incident point with the other.
+// iterations go), re-measuring each point from the body positions: the reference face rides
+// with its body, the incident point with the other.
 // Because of the skins (shape radii), resting shapes keep a gap of about their summed skins.
 import Foundation
 
