@@ -8,8 +8,9 @@
 // with the same 16-byte kernels. Each lane runs exactly Box2D 2.2's per-contact solve
 // (friction rows first, then the normal rows: one point alone, or two as the 2x2 LCP by its
 // four cases, dropped to one when ill conditioned), in single precision as Box2D does; only
-// the order in which contacts meet differs from Box2D's list order (color by color). Positions (in the same order), joints and the
-// time-of-impact islands stay scalar in double precision.
+// the order in which contacts meet differs from Box2D's list order (color by color).
+// Positions (in the same order), joints and the time-of-impact islands stay scalar in double
+// precision.
 
 /// One point of four sequential constraints, lane by lane.
 struct SequentialWidePoint {
@@ -161,8 +162,9 @@ extension World {
         }
         }
         }
-        let firstBatch = layOutSequentialLanes(colorCount: colorConstraints())
+        let (firstBatch, perColor) = layOutSequentialLanes(colorCount: colorConstraints())
         sequentialBatchColorStarts = firstBatch
+        sequentialColorCounts = perColor
         let batchCount = firstBatch[firstBatch.count - 1]
         sequentialBatches.removeAll(keepingCapacity: true)
         sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: batchCount))
@@ -221,7 +223,8 @@ extension World {
     /// Per constraint, the lane it takes (batch * 4 + lane): each color's constraints four to a
     /// batch in the order of their lower dynamic body, by buckets of body indices (in contact
     /// order within a bucket); the overflow's one to a batch in contact order. Returns each
-    /// color's first batch (`batchStarts`), counted from the same pass.
+    /// color's first batch (`batchStarts`) and each color's constraint count (the overflow's
+    /// last), counted from the same pass.
     ///
     /// The order inside a color changes nothing: its constraints share no moving body, and
     /// each lane computes alone. But with a pool each thread takes the same share of every
@@ -230,7 +233,7 @@ extension World {
     /// in the rain of 1,000 items, 505 of the 896 bodies were solved from both threads; in
     /// body order (which follows where the items are, for most scenes) 100. The overflow
     /// constraints are solved one after another and may share bodies, so their order stays.
-    private func layOutSequentialLanes(colorCount: Int) -> [Int] {
+    private func layOutSequentialLanes(colorCount: Int) -> (firstBatch: [Int], perColor: [Int]) {
         let count = candidateBodies.count
         let buckets = Self.laneOrderBuckets
         let bodyCount = max(bodies.count, 1)
@@ -263,7 +266,6 @@ extension World {
                 perColor[color] = slot
             }
             firstBatch = batchStarts(perColor: perColor)
-            sequentialColorCounts = perColor
             for k in 0..<count {
                 let color = Int(colorOf[k]), c = cell(k)
                 let slot = next[c]
@@ -274,7 +276,7 @@ extension World {
         }
         }
         }
-        return firstBatch
+        return (firstBatch, perColor)
     }
 
     @inline(__always) private static func pack(_ p: SequentialPoint, into w: inout SequentialWidePoint, lane: Int) {

@@ -333,17 +333,11 @@ extension World {
         return minSeparation >= -3 * SequentialConstants.linearSlop
     }
 
-    /// The smallest of `body` over pieces of `0..<count` (0 when empty), the pieces split
-    /// across the worker pool when there is one; a minimum is the same in any grouping.
+    /// The smallest of `body` over pieces of `0..<count` (0 when empty), split across the
+    /// worker pool as `parallelRanges` splits a loop.
     @inline(__always) func parallelMinimum(_ count: Int, grain: Int, _ body: (Range<Int>) -> Double) -> Double {
         guard let pool = workerPool, count >= 2 * grain else { return count > 0 ? body(0..<count) : 0 }
-        let chunks = min(count / grain, 4 * pool.threadCount)
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: chunks) { mins in
-            pool.run(chunks: chunks) { k in mins[k] = body((count * k / chunks)..<(count * (k + 1) / chunks)) }
-            var m = mins[0]
-            for k in 1..<chunks { m = min(m, mins[k]) }
-            return m
-        }
+        return pool.minimum(in: 0..<count, grain: grain, body)
     }
 
     /// Moves the bodies of `constraints` apart by `baumgarte` of each point's overlap beyond the
