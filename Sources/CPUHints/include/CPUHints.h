@@ -10,7 +10,8 @@
 // arithmetic before each scatter into single lanes: 60 scalar operations and their shuffles
 // in every batch of every pass). And glibc's sincos, which Swift's Glibc module does not
 // declare: one call for a rotation's cosine and sine, bit for bit the values of cos and sin
-// (checked on 20 million angles), for about the price of one of them.
+// (checked on 20 million angles), for about the price of one of them. And atomic operations
+// on plain words, for the worker pool's stage cursors, which live in one flat allocation.
 #ifndef ANIMATIC_CPU_HINTS_H
 #define ANIMATIC_CPU_HINTS_H
 
@@ -60,5 +61,13 @@ static inline animatic_float4x4 animatic_transpose4(animatic_float4 a, animatic_
 
 /// The sine and cosine of `angle`, as sin and cos give them, in one call (glibc's sincos).
 static inline void animatic_sincos(double angle, double *sine, double *cosine) { __builtin_sincos(angle, sine, cosine); }
+
+/// Atomic operations on a plain machine word, for the worker pool's stage cursors, which
+/// live in one flat allocation (a thread's cursors for every stage of a job side by side)
+/// where Swift's `Atomic` wants a stable home of its own per value. Acquire and release
+/// order, as the pool's other counters.
+static inline long animatic_atomic_fetch_add(long *word, long value) { return __atomic_fetch_add(word, value, __ATOMIC_ACQ_REL); }
+static inline long animatic_atomic_load(const long *word) { return __atomic_load_n(word, __ATOMIC_ACQUIRE); }
+static inline void animatic_atomic_store(long *word, long value) { __atomic_store_n(word, value, __ATOMIC_RELEASE); }
 
 #endif

@@ -266,3 +266,43 @@ struct SubStepTerms {
     p.maxNormalImpulse = vmax(p.maxNormalImpulse, applied)
     applyImpulse(applied * k.nx, applied * k.ny, p, &A, &B, k)
 }
+
+/// The warm start of one batch: last sub-step's impulses applied again.
+@inline(__always) func warmStartBatch(_ c: UnsafeMutablePointer<ContactBatch>, _ sb: UnsafeMutablePointer<BodyState>) {
+    var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
+    let k = BatchTerms(c)
+    warmStartPoint(c.pointee.p0, &A, &B, k)
+    warmStartPoint(c.pointee.p1, &A, &B, k)
+    scatterVelocities(sb, c.pointee.bodyA, A)
+    scatterVelocities(sb, c.pointee.bodyB, B)
+}
+
+/// One solve of one batch in a sub-step's biased pass or its relax pass (`step.useBias`
+/// false, the only one with friction; `reversed`: the second point's friction first).
+@inline(__always) func solveBatch(_ c: UnsafeMutablePointer<ContactBatch>, _ sb: UnsafeMutablePointer<BodyState>,
+                                  _ step: SubStepTerms, reversed: Bool) {
+    var A = gatherBodies(sb, c.pointee.bodyA), B = gatherBodies(sb, c.pointee.bodyB)
+    let k = BatchTerms(c)
+    let s0 = separationNow(c.pointee.p0, A, B, k), s1 = separationNow(c.pointee.p1, A, B, k)
+    // Both points record their approach speed before either pushes: a flat landing
+    // must see the same speed at both corners, or restitution makes it spin. Only
+    // points whose gap was open at the step's start record; in a resting pile none is.
+    if any((c.pointee.p0.recordable .> 0) .| (c.pointee.p1.recordable .> 0)) {
+        recordApproaches(c, s0, s1, A, B, k, step)
+    }
+    solveNormalPair(&c.pointee.p0, &c.pointee.p1, s0, s1, &A, &B, k, step)
+    // Friction only in the relax pass, as Box2D v3 does since its April 2026
+    // optimizations ("the bias stage no longer applies friction"): the relax pass
+    // after it sets the tangent velocities anyway, and a sub-step solves half the rows.
+    if !step.useBias {
+        if reversed {
+            solveFrictionPoint(&c.pointee.p1, &A, &B, k)
+            solveFrictionPoint(&c.pointee.p0, &A, &B, k)
+        } else {
+            solveFrictionPoint(&c.pointee.p0, &A, &B, k)
+            solveFrictionPoint(&c.pointee.p1, &A, &B, k)
+        }
+    }
+    scatterVelocities(sb, c.pointee.bodyA, A)
+    scatterVelocities(sb, c.pointee.bodyB, B)
+}

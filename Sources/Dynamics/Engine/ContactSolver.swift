@@ -514,6 +514,51 @@ extension World {
         if starts[starts.count - 2] < count { body(starts[starts.count - 2]..<count) }
     }
 
+    /// Empties the stage plan (`planStage`, `planColorStages`, `runStagePlan`).
+    func beginStagePlan() { poolStages.removeAll(keepingCapacity: true) }
+
+    /// Adds one stage to the plan: `range` in pieces of at least `grain` items, as
+    /// `parallelRanges` cuts it.
+    func planStage(_ range: Range<Int>, grain: Int) {
+        poolStages.append(PoolStage(range: range, grain: grain))
+    }
+
+    /// Adds the colors of `starts` to the plan, as `forEachColorRange` runs them: a stage per
+    /// color, split across the threads, and the overflow in one piece. Returns how many
+    /// stages that was.
+    @discardableResult func planColorStages(_ starts: [Int], count: Int) -> Int {
+        guard starts.count >= 2, starts[starts.count - 1] == count else {
+            planStage(0..<count, grain: .max)
+            return 1
+        }
+        let colors = starts.count - 2
+        for color in 0..<colors { planStage(starts[color]..<starts[color + 1], grain: 16) }
+        // The overflow, whose constraints may share bodies, in one piece.
+        planStage(starts[colors]..<count, grain: .max)
+        return colors + 1
+    }
+
+    /// Runs the planned stages, `body(stage index, piece)`, every piece of a stage before any
+    /// of the next: as one staged job of the worker pool when there is one (a hand-over per
+    /// stage instead of a whole pool job per stage), else one after another on this thread.
+    /// The same result for any worker count.
+    func runStagePlan(_ body: (_ stage: Int, Range<Int>) -> Void) {
+        if let pool = workerPool, pool.threadCount > 1 {
+            pool.forEach(stages: poolStages, body)
+        } else {
+            for (s, stage) in poolStages.enumerated() where !stage.range.isEmpty { body(s, stage.range) }
+        }
+    }
+
+    /// The smallest value `body(stage index, piece)` returns over the planned stages
+    /// (infinity for none), run as `runStagePlan` runs them.
+    func minimumOverStagePlan(_ body: (_ stage: Int, Range<Int>) -> Double) -> Double {
+        if let pool = workerPool, pool.threadCount > 1 { return pool.minimum(stages: poolStages, body) }
+        var smallest = Double.infinity
+        for (s, stage) in poolStages.enumerated() where !stage.range.isEmpty { smallest = min(smallest, body(s, stage.range)) }
+        return smallest
+    }
+
     /// Runs `body` over every soft-step batch with the body states at hand, color after color
     /// (`forEachColorRange`).
     @inline(__always) func forEachBatch(_ body: (UnsafeMutablePointer<ContactBatch>, UnsafeMutablePointer<BodyState>) -> Void) {
@@ -531,14 +576,7 @@ extension World {
     /// Applies last step's impulses at the start of each sub-step (Box2D v3 warm starts every
     /// sub-step because velocities are re-integrated in between).
     func warmStartContacts() {
-        forEachBatch { c, sb in
-            var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
-            let k = BatchTerms(c)
-            warmStartPoint(c.pointee.p0, &A, &B, k)
-            warmStartPoint(c.pointee.p1, &A, &B, k)
-            scatterVelocities(sb, c.pointee.bodyA, A)
-            scatterVelocities(sb, c.pointee.bodyB, B)
-        }
+        forEachBatch { warmStartBatch($0, $1) }
     }
 
     /// One Gauss-Seidel pass over the batches; `useBias` false is the relax pass.
@@ -547,32 +585,7 @@ extension World {
     /// favoured.
     func solveContacts(h: Double, useBias: Bool, reversed: Bool = false) {
         let step = SubStepTerms(h: h, useBias: useBias)
-        forEachBatch { c, sb in
-            var A = gatherBodies(sb, c.pointee.bodyA), B = gatherBodies(sb, c.pointee.bodyB)
-            let k = BatchTerms(c)
-            let s0 = separationNow(c.pointee.p0, A, B, k), s1 = separationNow(c.pointee.p1, A, B, k)
-            // Both points record their approach speed before either pushes: a flat landing
-            // must see the same speed at both corners, or restitution makes it spin. Only
-            // points whose gap was open at the step's start record; in a resting pile none is.
-            if any((c.pointee.p0.recordable .> 0) .| (c.pointee.p1.recordable .> 0)) {
-                recordApproaches(c, s0, s1, A, B, k, step)
-            }
-            solveNormalPair(&c.pointee.p0, &c.pointee.p1, s0, s1, &A, &B, k, step)
-            // Friction only in the relax pass, as Box2D v3 does since its April 2026
-            // optimizations ("the bias stage no longer applies friction"): the relax pass
-            // after it sets the tangent velocities anyway, and a sub-step solves half the rows.
-            if !useBias {
-                if reversed {
-                    solveFrictionPoint(&c.pointee.p1, &A, &B, k)
-                    solveFrictionPoint(&c.pointee.p0, &A, &B, k)
-                } else {
-                    solveFrictionPoint(&c.pointee.p0, &A, &B, k)
-                    solveFrictionPoint(&c.pointee.p1, &A, &B, k)
-                }
-            }
-            scatterVelocities(sb, c.pointee.bodyA, A)
-            scatterVelocities(sb, c.pointee.bodyB, B)
-        }
+        forEachBatch { solveBatch($0, $1, step, reversed: reversed) }
     }
 
     /// Once after the sub-steps: points that were hit faster than the threshold and pushed

@@ -295,6 +295,27 @@ extension World {
         forEachSequentialBatch { solveSequentialBatch($0, $1) }
     }
 
+    /// The warm start and then `iterations` velocity iterations, as one staged job of the pool
+    /// (a step with no joint to solve between the iterations).
+    func warmStartAndSolveSequentialBatches(iterations: Int) {
+        let starts = sequentialBatchColorStarts
+        sequentialBatches.withUnsafeMutableBufferPointer { bp in
+            states.withUnsafeMutableBufferPointer { st in
+                guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
+                beginStagePlan()
+                var perPass = 0
+                for _ in 0...iterations { perPass = planColorStages(starts, count: bp.count) }
+                runStagePlan { stage, range in
+                    if stage < perPass {
+                        for i in range { warmStartSequentialBatch(base + i, sb) }
+                    } else {
+                        for i in range { solveSequentialBatch(base + i, sb) }
+                    }
+                }
+            }
+        }
+    }
+
     /// Every batch in solve order, color after color (`forEachColorRange`): the same result
     /// for any worker count.
     @inline(__always) func forEachSequentialBatch(_ body: (UnsafeMutablePointer<SequentialBatch>, UnsafeMutablePointer<BodyState>) -> Void) {

@@ -314,30 +314,25 @@ extension World {
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
         sequentialPositions.withUnsafeBufferPointer { cs in
             let bodies = sb.baseAddress!, constraints = cs.baseAddress!
-            for color in 0..<overflow where counts[color] > 0 {
-                // A color's constraints fill its lanes from the first one on.
-                let first = constraints + 4 * starts[color]
-                let colorMin = parallelMinimum(counts[color], grain: 64) { range in
-                    var m = 0.0
+            // A stage per color (a color's constraints fill its lanes from the first one on),
+            // then the overflow, whose constraints have a batch, and so four lanes, each.
+            beginStagePlan()
+            for color in 0..<overflow { planStage(0..<counts[color], grain: 64) }
+            planStage(0..<counts[overflow], grain: .max)
+            let separation = minimumOverStagePlan { stage, range in
+                var m = 0.0
+                if stage < overflow {
+                    let first = constraints + 4 * starts[stage]
                     for i in range { m = min(m, Self.correctPosition(first + i, bodies, baumgarte: baumgarte)) }
-                    return m
+                } else {
+                    for i in range { m = min(m, Self.correctPosition(constraints + 4 * (starts[overflow] + i), bodies, baumgarte: baumgarte)) }
                 }
-                minSeparation = min(minSeparation, colorMin)
+                return m
             }
-            // An overflow constraint has a batch, and so four lanes, to itself.
-            for i in 0..<counts[overflow] {
-                minSeparation = min(minSeparation, Self.correctPosition(constraints + 4 * (starts[overflow] + i), bodies, baumgarte: baumgarte))
-            }
+            minSeparation = min(minSeparation, separation)
         }
         }
         return minSeparation >= -3 * SequentialConstants.linearSlop
-    }
-
-    /// The smallest of `body` over pieces of `0..<count` (0 when empty), split across the
-    /// worker pool as `parallelRanges` splits a loop.
-    @inline(__always) func parallelMinimum(_ count: Int, grain: Int, _ body: (Range<Int>) -> Double) -> Double {
-        guard let pool = workerPool, count >= 2 * grain else { return count > 0 ? body(0..<count) : 0 }
-        return pool.minimum(in: 0..<count, grain: grain, body)
     }
 
     /// Moves the bodies of `constraints` apart by `baumgarte` of each point's overlap beyond the

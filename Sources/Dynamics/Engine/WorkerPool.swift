@@ -121,10 +121,13 @@ final class WorkerPool: @unchecked Sendable {
     /// Threads that take part, the caller included.
     let threadCount: Int
     private let core: Core
+    /// The cursors of `forEach(stages:)`, used by the caller's thread only between jobs.
+    let stageTeam: StageTeam
 
     init(threads: Int) {
         threadCount = max(1, threads)
         core = Core(threads: threadCount)
+        stageTeam = StageTeam(threads: threadCount)
         for number in 1..<threadCount {
             let core = self.core
             let thread = Thread { core.workerLoop(number) }
@@ -174,30 +177,13 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// The smallest value `body` returns over the pieces `forEach` would cut `range` into
-    /// (infinity for none). A minimum is the same in any grouping, so the result does not
-    /// depend on the thread count.
-    func minimum(in range: Range<Int>, grain: Int, _ body: (Range<Int>) -> Double) -> Double {
-        let chunks = pieceCount(range.count, grain: grain)
-        if chunks <= 1 || threadCount == 1 { return range.isEmpty ? .infinity : body(range) }
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: chunks) { mins in
-            run(chunks: chunks) { k in
-                let piece = Self.piece(k, of: chunks, range)
-                mins[k] = piece.isEmpty ? .infinity : body(piece)
-            }
-            var smallest = mins[0]
-            for k in 1..<chunks { smallest = min(smallest, mins[k]) }
-            return smallest
-        }
-    }
-
     /// How many pieces of at least `grain` items a job of `count` items is cut into.
-    private func pieceCount(_ count: Int, grain: Int) -> Int {
+    func pieceCount(_ count: Int, grain: Int) -> Int {
         min(max(count / max(grain, 1), 1), 4 * threadCount)
     }
 
     /// Piece `k` of `range` cut into `chunks` nearly equal pieces.
-    @inline(__always) private static func piece(_ k: Int, of chunks: Int, _ range: Range<Int>) -> Range<Int> {
+    @inline(__always) static func piece(_ k: Int, of chunks: Int, _ range: Range<Int>) -> Range<Int> {
         let count = range.count
         return (range.lowerBound + count * k / chunks)..<(range.lowerBound + count * (k + 1) / chunks)
     }

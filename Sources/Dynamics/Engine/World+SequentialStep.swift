@@ -73,20 +73,26 @@ extension World {
         loadSequentialBodies(h: h)
         listSequentialContacts()
         buildSequentialBatches()
-        warmStartSequentialBatches()
-        // Joints work on the double-precision solver bodies; the bodies they share with
-        // contacts hand their velocities over around each joint pass.
-        let jointBodies = joints.isEmpty ? [] : joints.filter(\.alive).flatMap { [$0.bodyA, $0.bodyB] }
-        copyBatchVelocities(toSolverBodies: true, jointBodies)
-        prepareSequentialJoints(h: h)
-        copyBatchVelocities(toSolverBodies: false, jointBodies)
-        for _ in 0..<SequentialConstants.velocityIterations {
-            if !activeJoints.isEmpty {
-                copyBatchVelocities(toSolverBodies: true, jointBodies)
-                solveSequentialJointVelocities(h: h)
-                copyBatchVelocities(toSolverBodies: false, jointBodies)
+        if !joints.contains(where: \.alive) {
+            // Nothing to interleave: the warm start and every iteration in one pool job.
+            prepareSequentialJoints(h: h)
+            warmStartAndSolveSequentialBatches(iterations: SequentialConstants.velocityIterations)
+        } else {
+            warmStartSequentialBatches()
+            // Joints work on the double-precision solver bodies; the bodies they share with
+            // contacts hand their velocities over around each joint pass.
+            let jointBodies = joints.filter(\.alive).flatMap { [$0.bodyA, $0.bodyB] }
+            copyBatchVelocities(toSolverBodies: true, jointBodies)
+            prepareSequentialJoints(h: h)
+            copyBatchVelocities(toSolverBodies: false, jointBodies)
+            for _ in 0..<SequentialConstants.velocityIterations {
+                if !activeJoints.isEmpty {
+                    copyBatchVelocities(toSolverBodies: true, jointBodies)
+                    solveSequentialJointVelocities(h: h)
+                    copyBatchVelocities(toSolverBodies: false, jointBodies)
+                }
+                solveSequentialBatches()
             }
-            solveSequentialBatches()
         }
         finishSequentialBatches()
         integrateSequentialPositions(h: h)

@@ -42,7 +42,7 @@ extension World {
         if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
         forEachAwakeBody { i, at in
             let b = at.bodies + i
-            let (v, w) = cappedVelocity(b.pointee.linearVelocity, b.pointee.angularVelocity, h: h)
+            let (v, w) = Self.cappedVelocity(b.pointee.linearVelocity, b.pointee.angularVelocity, h: h)
             b.pointee.linearVelocity = v
             b.pointee.angularVelocity = w
             at.states[i] = BodyState(v: v, w: w)
@@ -60,15 +60,19 @@ extension World {
         for j in activeJoints { constrained[joints[j].bodyA] = true; constrained[joints[j].bodyB] = true }
         warmStartJoints(initial: true)
 
-        for sub in 0..<max(subStepCount, 1) {
-            integrateVelocities(h: h)
-            warmStartContacts()
-            warmStartJoints(initial: false)
-            solveJoints(h: h, useBias: true)
-            solveContacts(h: h, useBias: true)
-            integratePositions(h: h)
-            solveJoints(h: h, useBias: false)
-            solveContacts(h: h, useBias: false, reversed: sub % 2 == 0)
+        if activeJoints.isEmpty {
+            solveSubStepsStaged(h: h, count: max(subStepCount, 1))
+        } else {
+            for sub in 0..<max(subStepCount, 1) {
+                integrateVelocities(h: h)
+                warmStartContacts()
+                warmStartJoints(initial: false)
+                solveJoints(h: h, useBias: true)
+                solveContacts(h: h, useBias: true)
+                integratePositions(h: h)
+                solveJoints(h: h, useBias: false)
+                solveContacts(h: h, useBias: false, reversed: sub % 2 == 0)
+            }
         }
         applyRestitution()
         storeImpulses()
@@ -137,21 +141,76 @@ extension World {
         integration.withUnsafeBufferPointer { items in
             states.withUnsafeMutableBufferPointer { st in
                 integrationDelta.withUnsafeMutableBufferPointer { deltas in
-                parallelRanges(items.count, grain: 256) { range in
-                for item in items[range] where item.index >= 0 {
-                    let p = st.baseAddress! + item.index
-                    // Damping after the forces (v /= 1 + h c): terminal speed a / c, so a huge
-                    // resistance really holds an item still against gravity (UIKit's recipe).
-                    let v0 = p.pointee.v
-                    let damped = item.linearDamping * (v0 + item.dv)
-                    deltas[item.index] = damped - v0
-                    let (v, w) = cappedVelocity(damped, item.angularDamping * (p.pointee.w + item.dw), h: h)
-                    p.pointee.v = v
-                    p.pointee.w = w
-                }
-                }
+                    parallelRanges(items.count, grain: 256) { range in
+                        Self.integrateVelocities(items, range, st.baseAddress!, deltas.baseAddress!, h: h)
+                    }
                 }
             }
+        }
+    }
+
+    /// The velocity integration of `items[range]`.
+    @inline(__always) static func integrateVelocities(_ items: UnsafeBufferPointer<VelocityIntegration>, _ range: Range<Int>,
+                                                      _ st: UnsafeMutablePointer<BodyState>, _ deltas: UnsafeMutablePointer<Vec2>, h: Double) {
+        for item in items[range] where item.index >= 0 {
+            let p = st + item.index
+            // Damping after the forces (v /= 1 + h c): terminal speed a / c, so a huge
+            // resistance really holds an item still against gravity (UIKit's recipe).
+            let v0 = p.pointee.v
+            let damped = item.linearDamping * (v0 + item.dv)
+            deltas[item.index] = damped - v0
+            let (v, w) = cappedVelocity(damped, item.angularDamping * (p.pointee.w + item.dw), h: h)
+            p.pointee.v = v
+            p.pointee.w = w
+        }
+    }
+
+    /// The sub-steps when no joint is solved between their passes: every pass of every
+    /// sub-step a stage (velocity integration, then per color the warm start, the biased
+    /// solve, then position integration, then per color the relax pass), all in one staged
+    /// job of the worker pool, a hand-over per stage where each pass and color was a pool
+    /// job of its own (runStagePlan). The same passes in the same order as the loop with joints.
+    private func solveSubStepsStaged(h: Double, count: Int) {
+        let starts = batchColorStarts
+        let biased = SubStepTerms(h: h, useBias: true), relaxed = SubStepTerms(h: h, useBias: false)
+        integration.withUnsafeBufferPointer { items in
+        states.withUnsafeMutableBufferPointer { st in
+        integrationDelta.withUnsafeMutableBufferPointer { deltas in
+        constrained.withUnsafeBufferPointer { held in
+        awakeBodies.withUnsafeBufferPointer { awake in
+        batches.withUnsafeMutableBufferPointer { bp in
+            guard let sb = st.baseAddress else { return }
+            let batchCount = bp.count
+            beginStagePlan()
+            var colors = 0
+            for _ in 0..<count {
+                planStage(0..<items.count, grain: 256)
+                colors = planColorStages(starts, count: batchCount)
+                planColorStages(starts, count: batchCount)
+                planStage(0..<awake.count, grain: 256)
+                planColorStages(starts, count: batchCount)
+            }
+            let perSubStep = 2 + 3 * colors
+            let base = bp.baseAddress, dp = deltas.baseAddress!, hp = held.baseAddress!
+            runStagePlan { stage, range in
+                let sub = stage / perSubStep, r = stage % perSubStep
+                if r == 0 {
+                    Self.integrateVelocities(items, range, sb, dp, h: h)
+                } else if r <= colors {
+                    for i in range { warmStartBatch(base! + i, sb) }
+                } else if r <= 2 * colors {
+                    for i in range { solveBatch(base! + i, sb, biased, reversed: false) }
+                } else if r == 2 * colors + 1 {
+                    for i in awake[range] { Self.integratePosition(i, sb, dp, hp, h: h) }
+                } else {
+                    for i in range { solveBatch(base! + i, sb, relaxed, reversed: sub % 2 == 0) }
+                }
+            }
+        }
+        }
+        }
+        }
+        }
         }
     }
 
@@ -196,7 +255,7 @@ extension World {
     }
 
     /// The speed caps of one sub-step h (Box2D's maximum linear speed and rotation per step).
-    @inline(__always) func cappedVelocity(_ v: Vec2, _ w: Double, h: Double) -> (Vec2, Double) {
+    @inline(__always) static func cappedVelocity(_ v: Vec2, _ w: Double, h: Double) -> (Vec2, Double) {
         let maxSpeed = EngineConstants.maxLinearSpeed, maxAngular = EngineConstants.maxRotation / h
         let speed2 = v.lengthSquared
         let cappedV = speed2 > maxSpeed * maxSpeed ? (maxSpeed / speed2.squareRoot()) * v : v
@@ -209,17 +268,20 @@ extension World {
     /// symplectic Euler drifts by v h per bounce and a restitution-1 ball would sink 1% a bounce.
     /// Bodies held by contacts or joints keep the plain update, so a resting body never creeps.
     private func integratePositions(h: Double) {
-        forEachAwakeBody { i, at in
-            var s = at.states[i]
-            s.dq = s.dq.integrated(by: h * s.w)
-            if !at.held[i] {
-                // Half the velocity change of the forces comes off: x += v0 h + a h^2 / 2.
-                s.dp = s.dp + h * s.v - (0.5 * h) * at.deltas[i]
-            } else {
-                s.dp = s.dp + h * s.v
-            }
-            at.states[i] = s
+        forEachAwakeBody { i, at in Self.integratePosition(i, at.states, at.deltas, UnsafePointer(at.held), h: h) }
+    }
+
+    @inline(__always) static func integratePosition(_ i: Int, _ states: UnsafeMutablePointer<BodyState>, _ deltas: UnsafeMutablePointer<Vec2>,
+                                                    _ held: UnsafePointer<Bool>, h: Double) {
+        var s = states[i]
+        s.dq = s.dq.integrated(by: h * s.w)
+        if !held[i] {
+            // Half the velocity change of the forces comes off: x += v0 h + a h^2 / 2.
+            s.dp = s.dp + h * s.v - (0.5 * h) * deltas[i]
+        } else {
+            s.dp = s.dp + h * s.v
         }
+        states[i] = s
     }
 
     /// Writes the step's deltas back to the bodies and refreshes their broad-phase boxes.

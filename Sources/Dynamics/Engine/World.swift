@@ -107,6 +107,8 @@ final class World {
     /// step and sequential step).
     var batchColorStarts: [Int] = []
     var sequentialBatchColorStarts: [Int] = []
+    /// The stage plan of a staged pool job (`runStagePlan`), kept for its capacity.
+    var poolStages: [PoolStage] = []
     /// Threads a step may use, this one included; the result is the same for any count.
     var workerCount = 1 {
         didSet {
