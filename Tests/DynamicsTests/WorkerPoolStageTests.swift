@@ -79,6 +79,16 @@ final class WorkerPoolStageTests: XCTestCase {
             }
         }
         XCTAssertTrue(threads.contains(caller))
-        XCTAssertEqual(threads.count, 2, "both threads took part in 50 jobs")
+        // The worker takes part once it is scheduled: more jobs (at most 2 s of them) until it has.
+        let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+        while threads.count < 2 && DispatchTime.now().uptimeNanoseconds < deadline {
+            pool.forEach(stages: plan) { _, range in
+                var x = 0.0
+                for i in range { x += Double(i).squareRoot() }
+                lock.lock(); threads.insert(UInt64(pthread_self())); lock.unlock()
+                XCTAssertFalse(x.isNaN)
+            }
+        }
+        XCTAssertEqual(threads.count, 2, "both threads took part")
     }
 }
