@@ -543,20 +543,14 @@ extension World {
     /// stage instead of a whole pool job per stage), else one after another on this thread.
     /// The same result for any worker count.
     func runStagePlan(_ body: (_ stage: Int, Range<Int>) -> Void) {
-        if let pool = workerPool, pool.threadCount > 1 {
-            pool.forEach(stages: poolStages, body)
-        } else {
-            for (s, stage) in poolStages.enumerated() where !stage.range.isEmpty { body(s, stage.range) }
-        }
+        if let pool = workerPool { pool.forEach(stages: poolStages, body) } else { PoolStage.runInOrder(poolStages, body) }
     }
 
     /// The smallest value `body(stage index, piece)` returns over the planned stages
     /// (infinity for none), run as `runStagePlan` runs them.
     func minimumOverStagePlan(_ body: (_ stage: Int, Range<Int>) -> Double) -> Double {
-        if let pool = workerPool, pool.threadCount > 1 { return pool.minimum(stages: poolStages, body) }
-        var smallest = Double.infinity
-        for (s, stage) in poolStages.enumerated() where !stage.range.isEmpty { smallest = min(smallest, body(s, stage.range)) }
-        return smallest
+        if let pool = workerPool { return pool.minimum(stages: poolStages, body) }
+        return PoolStage.minimumInOrder(poolStages, body)
     }
 
     /// Runs `body` over every soft-step batch with the body states at hand, color after color

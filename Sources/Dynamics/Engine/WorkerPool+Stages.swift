@@ -20,6 +20,19 @@ import CPUHints
 struct PoolStage {
     var range: Range<Int>
     var grain: Int
+
+    /// The stages one after another on this thread, each range in one piece: what a staged
+    /// job computes, without a pool.
+    static func runInOrder(_ stages: [PoolStage], _ body: (_ stage: Int, _ piece: Range<Int>) -> Void) {
+        for (s, stage) in stages.enumerated() where !stage.range.isEmpty { body(s, stage.range) }
+    }
+
+    /// The smallest value `body` returns over the stages run in order (infinity for none).
+    static func minimumInOrder(_ stages: [PoolStage], _ body: (_ stage: Int, _ piece: Range<Int>) -> Double) -> Double {
+        var smallest = Double.infinity
+        for (s, stage) in stages.enumerated() where !stage.range.isEmpty { smallest = min(smallest, body(s, stage.range)) }
+        return smallest
+    }
 }
 
 /// The cursors and the finished count of a staged job, kept by the pool between jobs.
@@ -115,10 +128,7 @@ extension WorkerPool {
     /// note above), as `body(stage index, piece)`. A piece must write only what it owns among
     /// the pieces of its stage.
     func forEach(stages: [PoolStage], _ body: (_ stage: Int, _ piece: Range<Int>) -> Void) {
-        if threadCount == 1 {
-            for (s, stage) in stages.enumerated() where !stage.range.isEmpty { body(s, stage.range) }
-            return
-        }
+        if threadCount == 1 { PoolStage.runInOrder(stages, body); return }
         stageTeam.prepare(stages, pool: self)
         let team = stageTeam
         run(chunks: threadCount) { slot in team.play(slot, stages) { stage, _, piece in body(stage, piece) } }
@@ -128,11 +138,7 @@ extension WorkerPool {
     /// run as `forEach(stages:)` runs them. A minimum is the same in any grouping, so the
     /// result does not depend on the thread count.
     func minimum(stages: [PoolStage], _ body: (_ stage: Int, _ piece: Range<Int>) -> Double) -> Double {
-        if threadCount == 1 {
-            var smallest = Double.infinity
-            for (s, stage) in stages.enumerated() where !stage.range.isEmpty { smallest = min(smallest, body(s, stage.range)) }
-            return smallest
-        }
+        if threadCount == 1 { return PoolStage.minimumInOrder(stages, body) }
         stageTeam.prepare(stages, pool: self)
         let team = stageTeam
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: max(team.pieceTotal, 1)) { mins in
