@@ -13,13 +13,31 @@ typealias VertexBuffer = UnsafeBufferPointer<Vec2>
 private func findMaxSeparation(_ v1: VertexBuffer, _ n1: VertexBuffer, _ xf1: Transform,
                                _ v2: VertexBuffer, _ xf2: Transform) -> (edge: Int, separation: Double) {
     let xf = xf2.inverseCompose(xf1)
+    // The usual shapes with their counts known to the compiler: both loops unroll into the
+    // same arithmetic in the same order. With boxes and pentagons side by side, loops of 4
+    // and of 5 turns in any mix ended in a mispredicted exit each (a third of all the branch
+    // mispredictions of a rain of 1,000 items).
+    switch (v1.count, v2.count) {
+    case (4, 4): return maxSeparation(faces: 4, vertices: 4, v1, n1, xf, v2)
+    case (4, 5): return maxSeparation(faces: 4, vertices: 5, v1, n1, xf, v2)
+    case (5, 4): return maxSeparation(faces: 5, vertices: 4, v1, n1, xf, v2)
+    case (5, 5): return maxSeparation(faces: 5, vertices: 5, v1, n1, xf, v2)
+    default: return maxSeparation(faces: v1.count, vertices: v2.count, v1, n1, xf, v2)
+    }
+}
+
+/// `findMaxSeparation` with polygon 1 already in polygon 2's frame (`xf`), over the first
+/// `faces` faces of polygon 1 and `vertices` vertices of polygon 2.
+@inline(__always)
+private func maxSeparation(faces: Int, vertices: Int, _ v1: VertexBuffer, _ n1: VertexBuffer, _ xf: Transform,
+                           _ v2: VertexBuffer) -> (edge: Int, separation: Double) {
     var bestIndex = 0
     var maxSeparation = -Double.infinity
-    for i in 0..<v1.count {
+    for i in 0..<faces {
         let n = xf.q.apply(n1[i])
         let v = xf.apply(v1[i])
         var si = Double.infinity
-        for j in 0..<v2.count {
+        for j in 0..<vertices {
             let sij = n.x * (v2[j].x - v.x) + n.y * (v2[j].y - v.y)
             if sij < si { si = sij }
         }

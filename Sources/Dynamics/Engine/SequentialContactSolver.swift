@@ -108,9 +108,21 @@ extension World {
         // contact read here instead of the 336-byte contact and its two bodies.
         if candidateScanFresh && sequentialTakes.count >= contacts.count {
             candidateScanFresh = false
+            // Without a branch per contact: every index is written, and the count moves on
+            // only for those taken (a contact's verdict is as good as random in a pile, and a
+            // mispredicted branch costs more than the store).
+            let count = contacts.count
+            sequentialWork.append(contentsOf: repeatElement(0, count: count))
+            var taken = 0
             sequentialTakes.withUnsafeBufferPointer { takes in
-                for ci in 0..<contacts.count where takes[ci] { sequentialWork.append(Int32(ci)) }
+            sequentialWork.withUnsafeMutableBufferPointer { work in
+                for ci in 0..<count {
+                    work[taken] = Int32(ci)
+                    taken &+= Int(unsafeBitCast(takes[ci], to: UInt8.self))
+                }
             }
+            }
+            sequentialWork.removeLast(count - taken)
             return
         }
         candidateScanFresh = false
