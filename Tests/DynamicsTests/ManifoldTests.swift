@@ -77,6 +77,62 @@ final class ManifoldTests: XCTestCase {
         XCTAssertEqual(m1.normal.y, -m2.normal.y, accuracy: 1e-12)
     }
 
+    /// The separating-axis test for every mix of counts it has a path for (4 and 5 vertices
+    /// unrolled, 3 and 6 the general loop), against a separation worked out here in world
+    /// coordinates: over a sweep of poses of B resting on or just above A, no point exactly
+    /// when the largest face separation passes the speculative distance; otherwise the
+    /// deepest point's separation is the reference face's (A's unless B's is clearly
+    /// larger) and the normal is that face's.
+    func testSeparatingAxisOfEveryVertexCountAgainstAWorldFrameReference() throws {
+        func regular(_ n: Int, _ r: Double, _ phase: Double) throws -> Polygon {
+            try Polygon(points: (0..<n).map { k in Vec2(r * cos(2 * Double.pi * Double(k) / Double(n) + phase), r * sin(2 * Double.pi * Double(k) / Double(n) + phase)) })
+        }
+        let shapes = [Polygon.box(halfWidth: 0.5, halfHeight: 0.3), try regular(5, 0.4, 0.2),
+                      try regular(3, 0.45, -Double.pi / 2), try regular(6, 0.35, 0.1)]
+        /// Largest over `p`'s faces of the smallest separation of `q`'s vertices, and its face.
+        func maxFaceSeparation(_ p: Polygon, _ xp: Transform, _ q: Polygon, _ xq: Transform) -> (Double, Vec2) {
+            var best = -Double.infinity, normal = Vec2.zero
+            for i in p.vertices.indices {
+                let a = xp.apply(p.vertices[i]), b = xp.apply(p.vertices[(i + 1) % p.vertices.count])
+                let edge = b - a, length = (edge.x * edge.x + edge.y * edge.y).squareRoot()
+                let n = Vec2(edge.y / length, -edge.x / length)
+                let s = q.vertices.map { v -> Double in let w = xq.apply(v); return n.x * (w.x - a.x) + n.y * (w.y - a.y) }.min()!
+                if s > best { best = s; normal = n }
+            }
+            return (best, normal)
+        }
+        var touching = 0, apart = 0
+        for (ia, a) in shapes.enumerated() {
+            for (ib, b) in shapes.enumerated() {
+                for k in 0..<24 {
+                    let t = Double(k)
+                    let xfA = Transform(p: Vec2(0.1 * Double(ia), -0.05 * Double(ib)), q: Rot(angle: 0.05 * Double(ia + ib)))
+                    let xfB = Transform(p: xfA.p + Vec2(0.25 * sin(1.7 * t), 0.6 + 0.03 * cos(2.3 * t) + 0.004 * t), q: Rot(angle: 0.35 * sin(0.9 * t)))
+                    let (sepA, normalA) = maxFaceSeparation(a, xfA, b, xfB)
+                    let (sepB, normalB) = maxFaceSeparation(b, xfB, a, xfA)
+                    let m = collide(a, xfA, b, xfB)
+                    let pair = "shapes \(ia), \(ib), pose \(k)"
+                    if max(sepA, sepB) > spec {
+                        XCTAssertEqual(m.count, 0, pair)
+                        apart += 1
+                        continue
+                    }
+                    XCTAssertGreaterThan(m.count, 0, pair)
+                    guard m.count > 0 else { continue }
+                    let flip = sepB > sepA + 0.1 * EngineConstants.linearSlop
+                    let deepest = (0..<m.count).map { m[$0].separation }.min()!
+                    XCTAssertEqual(deepest, flip ? sepB : sepA, accuracy: 1e-9, pair)
+                    let normal = flip ? Vec2(-normalB.x, -normalB.y) : normalA
+                    XCTAssertEqual(m.normal.x, normal.x, accuracy: 1e-9, pair)
+                    XCTAssertEqual(m.normal.y, normal.y, accuracy: 1e-9, pair)
+                    touching += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(touching, 100)
+        XCTAssertGreaterThan(apart, 20)
+    }
+
     func testCircleOnBoxFace() {
         // Circle of radius 0.25 at (0, 0.7): 0.05 into A's face at 0.5. The point is midway
         // between the face (0.5) and the circle's surface (0.45).
