@@ -93,9 +93,11 @@ final class GraphColoringTests: XCTestCase {
     }
 
     /// The sequential step's lanes: every constraint in exactly one lane of its color's
-    /// batches and the batch naming it; inside a color in the order of its lower dynamic body
-    /// (buckets of 1/64 of the bodies, contact order within one), which changes nothing but
-    /// which thread's share touches which bodies; the overflow's in contact order, one to a
+    /// batches and the batch naming it; inside a color the one-point constraints first, then
+    /// the two-point ones (so that most batches are of one kind: at most one per color mixes
+    /// them), each kind in the order of its lower dynamic body (buckets of 1/64 of the bodies,
+    /// contact order within one), which changes nothing but which thread's share touches which
+    /// bodies and which kernel a batch takes; the overflow's in contact order, one to a
     /// batch, since those are solved one after another and may share a body. A plank carrying
     /// 40 boxes has more contacts than there are colors, so the overflow is used, and its
     /// contacts came in the reverse of their bodies' order.
@@ -116,7 +118,7 @@ final class GraphColoringTests: XCTestCase {
             }
         }
         let buckets = 64
-        var checked = 0, overflowChecked = 0
+        var checked = 0, overflowChecked = 0, bothKinds = 0
         for step in 1...180 {
             world.step(Double(Float(1.0 / 120)))
             guard step % 15 == 0 else { continue }
@@ -149,12 +151,22 @@ final class GraphColoringTests: XCTestCase {
                     let key = a < 0 ? b : (b < 0 ? a : min(a, b))
                     return key * buckets / world.bodies.count
                 }
-                let expected = byColor[color].enumerated().sorted { (bucket($0.element), $0.offset) < (bucket($1.element), $1.offset) }.map(\.element)
+                let points = { (k: Int) -> Int in world.contacts[Int(world.sequentialWork[k])].manifold.count }
+                let expected = byColor[color].enumerated()
+                    .sorted { (points($0.element), bucket($0.element), $0.offset) < (points($1.element), bucket($1.element), $1.offset) }
+                    .map(\.element)
                 XCTAssertEqual(laneOrder, expected, "step \(step), color \(color)")
+                // At most one batch of the color holds both kinds.
+                let mixedBatches = Set(laneOrder.map { lanes[$0] / 4 }).filter { batch in
+                    Set(laneOrder.filter { lanes[$0] / 4 == batch }.map(points)).count > 1
+                }
+                XCTAssertLessThanOrEqual(mixedBatches.count, 1, "step \(step), color \(color)")
+                if Set(laneOrder.map(points)).count > 1 { bothKinds += 1 }
                 checked += laneOrder.count
             }
         }
         XCTAssertGreaterThan(checked, 1000)
         XCTAssertGreaterThan(overflowChecked, 20, "the plank's contacts overflowed the colors")
+        XCTAssertGreaterThan(bothKinds, 5, "colors holding one- and two-point constraints")
     }
 }

@@ -8,7 +8,10 @@
 // with the same 16-byte kernels. Each lane runs exactly Box2D 2.2's per-contact solve
 // (friction rows first, then the normal rows: one point alone, or two as the 2x2 LCP by its
 // four cases, dropped to one when ill conditioned), in single precision as Box2D does; only
-// the order in which contacts meet differs from Box2D's list order (color by color).
+// the order in which contacts meet differs from Box2D's list order (color by color). A
+// color's one-point constraints take its first lanes, so most batches are of one kind, and a
+// batch of one-point lanes only runs a kernel without the second point's rows (which add
+// nothing but zeros there).
 // Positions (in the same order), joints and the time-of-impact islands stay scalar in double
 // precision.
 
@@ -66,6 +69,36 @@ struct SequentialBatch {
 
 /// One velocity iteration of one batch (b2ContactSolver::SolveVelocityConstraints per lane).
 @inline(__always) func solveSequentialBatch(_ c: UnsafeMutablePointer<SequentialBatch>, _ sb: UnsafeMutablePointer<BodyState>) {
+    if any(c.pointee.twoPoints .> 0) { solveSequentialMixedBatch(c, sb) } else { solveSequentialSinglePointBatch(c, sb) }
+}
+
+/// `solveSequentialBatch` of a batch whose lanes all solve one point: the second point's rows,
+/// which add only zeros there, are left out. (The lanes of a color are laid out one-point
+/// constraints first, so most batches are all of one kind: in the rain of 1,000 items 180 of
+/// 491 batches had only one-point lanes when the kinds were mixed, most of them after.)
+@inline(__always) func solveSequentialSinglePointBatch(_ c: UnsafeMutablePointer<SequentialBatch>, _ sb: UnsafeMutablePointer<BodyState>) {
+    var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
+    let nx = c.pointee.nx, ny = c.pointee.ny, tx = ny, ty = -nx
+    let friction = c.pointee.friction
+    do {
+        let vt = relative(c.pointee.p0, A, B, tx, ty)
+        let maxFriction = friction * c.pointee.p0.normalImpulse
+        let newImpulse = vmin(vmax(c.pointee.p0.tangentImpulse - c.pointee.p0.tangentMass * vt, -maxFriction), maxFriction)
+        let lambda = newImpulse - c.pointee.p0.tangentImpulse
+        c.pointee.p0.tangentImpulse = newImpulse
+        apply(lambda * tx, lambda * ty, c.pointee.p0, &A, &B, c)
+    }
+    let vn1 = relative(c.pointee.p0, A, B, nx, ny)
+    let d1 = vmax(c.pointee.p0.normalImpulse - c.pointee.p0.normalMass * (vn1 - c.pointee.p0.velocityBias), F4())
+        - c.pointee.p0.normalImpulse
+    c.pointee.p0.normalImpulse += d1
+    apply(d1 * nx, d1 * ny, c.pointee.p0, &A, &B, c)
+    scatterVelocities(sb, c.pointee.bodyA, A)
+    scatterVelocities(sb, c.pointee.bodyB, B)
+}
+
+/// `solveSequentialBatch` of a batch with at least one two-point lane.
+@inline(__always) func solveSequentialMixedBatch(_ c: UnsafeMutablePointer<SequentialBatch>, _ sb: UnsafeMutablePointer<BodyState>) {
     var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
     let nx = c.pointee.nx, ny = c.pointee.ny, tx = ny, ty = -nx
     let two = c.pointee.twoPoints, friction = c.pointee.friction
@@ -138,6 +171,8 @@ extension World {
         let count = sequentialWork.count
         candidateBodies.removeAll(keepingCapacity: true)
         candidateBodies.append(contentsOf: repeatElement(ColoredPair(a: -1, b: -1), count: count))
+        sequentialPointCounts.removeAll(keepingCapacity: true)
+        sequentialPointCounts.append(contentsOf: repeatElement(0, count: count))
         if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
         batchBodies.removeAll(keepingCapacity: true)
         // Whether a body's velocity takes part (else the lane points at the dummy): moving
@@ -147,6 +182,7 @@ extension World {
         }
         sequentialWork.withUnsafeBufferPointer { work in
         candidateBodies.withUnsafeMutableBufferPointer { pairs in
+        sequentialPointCounts.withUnsafeMutableBufferPointer { points in
         contacts.withUnsafeBufferPointer { cp in
         sequentialBodies.withUnsafeBufferPointer { sb in
         constrained.withUnsafeMutableBufferPointer { constrained in
@@ -154,9 +190,11 @@ extension World {
                 let c = cp.baseAddress! + Int(work[k])
                 let a = c.pointee.bodyA, b = c.pointee.bodyB
                 pairs[k] = coloredBodies(a, b)
+                points[k] = UInt8(truncatingIfNeeded: c.pointee.manifold.count)
                 if !constrained[a] && moving(a, sb) { constrained[a] = true; batchBodies.append(a) }
                 if !constrained[b] && moving(b, sb) { constrained[b] = true; batchBodies.append(b) }
             }
+        }
         }
         }
         }
@@ -239,26 +277,29 @@ extension World {
         let bodyCount = max(bodies.count, 1)
         sequentialLanes.removeAll(keepingCapacity: true)
         sequentialLanes.append(contentsOf: repeatElement(0, count: count))
-        // next[color * buckets + bucket]: the next slot of that bucket within its color.
-        var next = [Int](repeating: 0, count: (colorCount + 1) * buckets)
+        // next[(color * 2 + two points) * buckets + bucket]: the next slot of that bucket
+        // within its color.
+        let cellsPerColor = 2 * buckets
+        var next = [Int](repeating: 0, count: (colorCount + 1) * cellsPerColor)
         var perColor = [Int](repeating: 0, count: colorCount + 1)
         var firstBatch: [Int] = []
         candidateBodies.withUnsafeBufferPointer { pairs in
+        sequentialPointCounts.withUnsafeBufferPointer { points in
         colorOf.withUnsafeBufferPointer { colorOf in
         sequentialLanes.withUnsafeMutableBufferPointer { lanes in
         next.withUnsafeMutableBufferPointer { next in
             @inline(__always) func cell(_ k: Int) -> Int {
                 let color = Int(colorOf[k])
-                if color == colorCount { return color * buckets }
+                if color == colorCount { return color * cellsPerColor }
                 let a = Int(pairs[k].a), b = Int(pairs[k].b)
                 let key = a < 0 ? b : (b < 0 ? a : min(a, b))
-                return color * buckets + max(key, 0) * buckets / bodyCount
+                return color * cellsPerColor + Int(points[k] >> 1) * buckets + max(key, 0) * buckets / bodyCount
             }
             for k in 0..<count { next[cell(k)] += 1 }
             // Counts to first slots, color by color (each color's slots start at 0).
             for color in 0...colorCount {
                 var slot = 0
-                for c in (color * buckets)..<((color + 1) * buckets) {
+                for c in (color * cellsPerColor)..<((color + 1) * cellsPerColor) {
                     let n = next[c]
                     next[c] = slot
                     slot += n
@@ -272,6 +313,7 @@ extension World {
                 next[c] += 1
                 lanes[k] = Int32(color == colorCount ? 4 * (firstBatch[color] + slot) : 4 * firstBatch[color] + slot)
             }
+        }
         }
         }
         }

@@ -172,6 +172,9 @@ final class World {
     var sequentialColorCounts: [Int] = []
     /// Per constraint of the sequential step, its batch lane (batch * 4 + lane).
     var sequentialLanes: [Int32] = []
+    /// Per constraint of the sequential step, its manifold's point count (the lanes of a color
+    /// are laid out one-point constraints first).
+    var sequentialPointCounts: [UInt8] = []
     var toiCandidates: [Int] = []
     var sequentialBatches: [SequentialBatch] = []
     /// Bodies the batches hold this step (their velocities live in `states` meanwhile).

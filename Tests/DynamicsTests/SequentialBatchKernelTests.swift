@@ -1,0 +1,71 @@
+import XCTest
+@testable import Dynamics
+
+/// The sequential step's velocity iteration has a shorter kernel for batches whose four lanes
+/// all solve one point. It must give exactly what the general kernel gives such a batch: the
+/// same impulses and velocities, bit for bit, since the bundled scenes' traces rest on it.
+final class SequentialBatchKernelTests: XCTestCase {
+    /// A deterministic stream of values in [-1, 1).
+    private struct Stream {
+        var state: UInt64
+        mutating func next() -> Float {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Float(Int64(bitPattern: state >> 11) % 2_000_000) / 1_000_000 - 1
+        }
+        mutating func vector() -> F4 { F4(next(), next(), next(), next()) }
+        /// Magnitudes in [0, 1).
+        mutating func positive() -> F4 { SequentialBatchKernelTests.map4(vector()) { Swift.abs($0) } }
+    }
+
+    fileprivate static func map4(_ v: F4, _ f: (Float) -> Float) -> F4 { F4(f(v[0]), f(v[1]), f(v[2]), f(v[3])) }
+
+    func testTheOnePointKernelIsTheGeneralKernelOnOnePointBatches() {
+        var random = Stream(state: 7)
+        var lanesChanged = 0
+        for round in 0..<200 {
+            // Eight bodies, four lanes: bodies 0-3 against 4-7, the dummy (8) in one lane.
+            var states = (0..<9).map { i -> BodyState in
+                var s = BodyState()
+                if i < 8 { s.vx = random.next(); s.vy = random.next(); s.wf = random.next() }
+                return s
+            }
+            var batch = SequentialBatch(dummy: 8)
+            batch.bodyA = I4(0, 1, 2, round % 2 == 0 ? 3 : 8)
+            batch.bodyB = I4(4, 5, 6, 7)
+            let angle = random.vector() * 3
+            batch.nx = Self.map4(angle) { Float(cos(Double($0))) }
+            batch.ny = Self.map4(angle) { Float(sin(Double($0))) }
+            batch.friction = random.positive()
+            batch.mA = random.positive() + 0.1; batch.iA = random.positive() + 0.1
+            batch.mB = random.positive() + 0.1; batch.iB = random.positive() + 0.1
+            batch.p0.rAx = random.vector() * 0.2; batch.p0.rAy = random.vector() * 0.2
+            batch.p0.rBx = random.vector() * 0.2; batch.p0.rBy = random.vector() * 0.2
+            batch.p0.normalImpulse = random.positive(); batch.p0.tangentImpulse = random.vector() * 0.1
+            batch.p0.normalMass = random.positive() + 0.5; batch.p0.tangentMass = random.positive() + 0.5
+            batch.p0.velocityBias = Self.map4(random.vector()) { max($0, 0) }
+            // twoPoints and every p1 field stay 0: a one-point batch as the fill leaves it.
+            var general = batch, short = batch
+            var generalStates = states, shortStates = states
+            generalStates.withUnsafeMutableBufferPointer { solveSequentialMixedBatch(&general, $0.baseAddress!) }
+            shortStates.withUnsafeMutableBufferPointer { solveSequentialSinglePointBatch(&short, $0.baseAddress!) }
+            // The dispatching entry point takes the short kernel here.
+            var dispatched = batch
+            states.withUnsafeMutableBufferPointer { solveSequentialBatch(&dispatched, $0.baseAddress!) }
+            for lane in 0..<4 {
+                XCTAssertEqual(short.p0.normalImpulse[lane].bitPattern, general.p0.normalImpulse[lane].bitPattern, "round \(round)")
+                XCTAssertEqual(short.p0.tangentImpulse[lane].bitPattern, general.p0.tangentImpulse[lane].bitPattern, "round \(round)")
+                XCTAssertEqual(dispatched.p0.normalImpulse[lane].bitPattern, short.p0.normalImpulse[lane].bitPattern)
+                if short.p0.normalImpulse[lane] != batch.p0.normalImpulse[lane] { lanesChanged += 1 }
+            }
+            XCTAssertEqual(general.p1.normalImpulse, F4()); XCTAssertEqual(general.p1.tangentImpulse, F4())
+            for i in 0..<9 {
+                XCTAssertEqual(shortStates[i].vx.bitPattern, generalStates[i].vx.bitPattern, "round \(round), body \(i)")
+                XCTAssertEqual(shortStates[i].vy.bitPattern, generalStates[i].vy.bitPattern, "round \(round), body \(i)")
+                XCTAssertEqual(shortStates[i].wf.bitPattern, generalStates[i].wf.bitPattern, "round \(round), body \(i)")
+                XCTAssertEqual(states[i].vx.bitPattern, shortStates[i].vx.bitPattern)
+            }
+        }
+        // The iterations did something: impulses moved in most lanes.
+        XCTAssertGreaterThan(lanesChanged, 400)
+    }
+}
