@@ -68,4 +68,48 @@ final class SequentialBatchKernelTests: XCTestCase {
         // The iterations did something: impulses moved in most lanes.
         XCTAssertGreaterThan(lanesChanged, 400)
     }
+
+    /// The warm start of a one-point batch applies last step's first-point impulses and
+    /// nothing else (worked out here lane by lane, in the kernel's order of operations).
+    func testWarmStartOfAOnePointBatchAppliesTheFirstPointsImpulses() {
+        var random = Stream(state: 11)
+        for round in 0..<100 {
+            var states = (0..<9).map { i -> BodyState in
+                var s = BodyState()
+                if i < 8 { s.vx = random.next(); s.vy = random.next(); s.wf = random.next() }
+                return s
+            }
+            var batch = SequentialBatch(dummy: 8)
+            batch.bodyA = I4(0, 1, 2, 3)
+            batch.bodyB = I4(4, 5, 6, round % 2 == 0 ? 7 : 8)
+            batch.nx = random.vector(); batch.ny = random.vector()
+            batch.mA = random.positive(); batch.iA = random.positive()
+            batch.mB = random.positive(); batch.iB = random.positive()
+            batch.p0.rAx = random.vector(); batch.p0.rAy = random.vector()
+            batch.p0.rBx = random.vector(); batch.p0.rBy = random.vector()
+            batch.p0.normalImpulse = random.positive(); batch.p0.tangentImpulse = random.vector()
+            var expected = states
+            for lane in 0..<4 {
+                let a = Int(batch.bodyA[lane]), b = Int(batch.bodyB[lane])
+                let n = batch.p0.normalImpulse[lane], t = batch.p0.tangentImpulse[lane]
+                let px = n * batch.nx[lane] + t * batch.ny[lane], py = n * batch.ny[lane] - t * batch.nx[lane]
+                let mA = batch.mA[lane], iA = batch.iA[lane], mB = batch.mB[lane], iB = batch.iB[lane]
+                expected[a].vx -= mA * px; expected[a].vy -= mA * py
+                expected[a].wf -= iA * (batch.p0.rAx[lane] * py - batch.p0.rAy[lane] * px)
+                // The dummy (a static body's lane) is written back unchanged.
+                if b < 8 {
+                    expected[b].vx += mB * px; expected[b].vy += mB * py
+                    expected[b].wf += iB * (batch.p0.rBx[lane] * py - batch.p0.rBy[lane] * px)
+                }
+            }
+            batch.mB = SIMD4(batch.mB[0], batch.mB[1], batch.mB[2], round % 2 == 0 ? batch.mB[3] : 0)
+            batch.iB = SIMD4(batch.iB[0], batch.iB[1], batch.iB[2], round % 2 == 0 ? batch.iB[3] : 0)
+            states.withUnsafeMutableBufferPointer { warmStartSequentialBatch(&batch, $0.baseAddress!) }
+            for i in 0..<9 {
+                XCTAssertEqual(states[i].vx.bitPattern, expected[i].vx.bitPattern, "round \(round), body \(i)")
+                XCTAssertEqual(states[i].vy.bitPattern, expected[i].vy.bitPattern, "round \(round), body \(i)")
+                XCTAssertEqual(states[i].wf.bitPattern, expected[i].wf.bitPattern, "round \(round), body \(i)")
+            }
+        }
+    }
 }

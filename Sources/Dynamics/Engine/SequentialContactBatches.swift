@@ -62,7 +62,10 @@ struct SequentialBatch {
     let p0 = c.pointee.p0, p1 = c.pointee.p1
     // Tangent = rightPerp(normal) = (ny, -nx).
     apply(p0.normalImpulse * nx + p0.tangentImpulse * ny, p0.normalImpulse * ny - p0.tangentImpulse * nx, p0, &A, &B, c)
-    apply(two * (p1.normalImpulse * nx + p1.tangentImpulse * ny), two * (p1.normalImpulse * ny - p1.tangentImpulse * nx), p1, &A, &B, c)
+    // (A batch of one-point lanes would add only zeros here.)
+    if any(two .> 0) {
+        apply(two * (p1.normalImpulse * nx + p1.tangentImpulse * ny), two * (p1.normalImpulse * ny - p1.tangentImpulse * nx), p1, &A, &B, c)
+    }
     scatterVelocities(sb, c.pointee.bodyA, A)
     scatterVelocities(sb, c.pointee.bodyB, B)
 }
