@@ -13,6 +13,14 @@ final class SequentialBatchKernelTests: XCTestCase {
             return Float(Int64(bitPattern: state >> 11) % 2_000_000) / 1_000_000 - 1
         }
         mutating func vector() -> F4 { F4(next(), next(), next(), next()) }
+        /// Eight moving bodies and the dummy (index 8) at rest.
+        mutating func bodies() -> [BodyState] {
+            (0..<9).map { i -> BodyState in
+                var s = BodyState()
+                if i < 8 { s.vx = next(); s.vy = next(); s.wf = next() }
+                return s
+            }
+        }
         /// Magnitudes in [0, 1).
         mutating func positive() -> F4 { SequentialBatchKernelTests.map4(vector()) { Swift.abs($0) } }
     }
@@ -24,11 +32,7 @@ final class SequentialBatchKernelTests: XCTestCase {
         var lanesChanged = 0
         for round in 0..<200 {
             // Eight bodies, four lanes: bodies 0-3 against 4-7, the dummy (8) in one lane.
-            var states = (0..<9).map { i -> BodyState in
-                var s = BodyState()
-                if i < 8 { s.vx = random.next(); s.vy = random.next(); s.wf = random.next() }
-                return s
-            }
+            var states = random.bodies()
             var batch = SequentialBatch(dummy: 8)
             batch.bodyA = I4(0, 1, 2, round % 2 == 0 ? 3 : 8)
             batch.bodyB = I4(4, 5, 6, 7)
@@ -74,11 +78,7 @@ final class SequentialBatchKernelTests: XCTestCase {
     func testWarmStartOfAOnePointBatchAppliesTheFirstPointsImpulses() {
         var random = Stream(state: 11)
         for round in 0..<100 {
-            var states = (0..<9).map { i -> BodyState in
-                var s = BodyState()
-                if i < 8 { s.vx = random.next(); s.vy = random.next(); s.wf = random.next() }
-                return s
-            }
+            var states = random.bodies()
             var batch = SequentialBatch(dummy: 8)
             batch.bodyA = I4(0, 1, 2, 3)
             batch.bodyB = I4(4, 5, 6, round % 2 == 0 ? 7 : 8)

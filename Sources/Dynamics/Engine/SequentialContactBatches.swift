@@ -70,6 +70,17 @@ struct SequentialBatch {
     scatterVelocities(sb, c.pointee.bodyB, B)
 }
 
+/// The first point's friction row of every lane (both kernels start with it).
+@inline(__always) private func solveFirstPointFriction(_ c: UnsafeMutablePointer<SequentialBatch>, _ A: inout WideBody, _ B: inout WideBody,
+                                                       _ tx: F4, _ ty: F4, _ friction: F4) {
+    let vt = relative(c.pointee.p0, A, B, tx, ty)
+    let maxFriction = friction * c.pointee.p0.normalImpulse
+    let newImpulse = vmin(vmax(c.pointee.p0.tangentImpulse - c.pointee.p0.tangentMass * vt, -maxFriction), maxFriction)
+    let lambda = newImpulse - c.pointee.p0.tangentImpulse
+    c.pointee.p0.tangentImpulse = newImpulse
+    apply(lambda * tx, lambda * ty, c.pointee.p0, &A, &B, c)
+}
+
 /// One velocity iteration of one batch (b2ContactSolver::SolveVelocityConstraints per lane).
 @inline(__always) func solveSequentialBatch(_ c: UnsafeMutablePointer<SequentialBatch>, _ sb: UnsafeMutablePointer<BodyState>) {
     if any(c.pointee.twoPoints .> 0) { solveSequentialMixedBatch(c, sb) } else { solveSequentialSinglePointBatch(c, sb) }
@@ -83,14 +94,7 @@ struct SequentialBatch {
     var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
     let nx = c.pointee.nx, ny = c.pointee.ny, tx = ny, ty = -nx
     let friction = c.pointee.friction
-    do {
-        let vt = relative(c.pointee.p0, A, B, tx, ty)
-        let maxFriction = friction * c.pointee.p0.normalImpulse
-        let newImpulse = vmin(vmax(c.pointee.p0.tangentImpulse - c.pointee.p0.tangentMass * vt, -maxFriction), maxFriction)
-        let lambda = newImpulse - c.pointee.p0.tangentImpulse
-        c.pointee.p0.tangentImpulse = newImpulse
-        apply(lambda * tx, lambda * ty, c.pointee.p0, &A, &B, c)
-    }
+    solveFirstPointFriction(c, &A, &B, tx, ty, friction)
     let vn1 = relative(c.pointee.p0, A, B, nx, ny)
     let d1 = vmax(c.pointee.p0.normalImpulse - c.pointee.p0.normalMass * (vn1 - c.pointee.p0.velocityBias), F4())
         - c.pointee.p0.normalImpulse
@@ -109,14 +113,7 @@ struct SequentialBatch {
     // The points are read and written in place: copied out, their 18 vectors were spilled.
 
     // Friction first: non-penetration matters more, so it has the last word.
-    do {
-        let vt = relative(c.pointee.p0, A, B, tx, ty)
-        let maxFriction = friction * c.pointee.p0.normalImpulse
-        let newImpulse = vmin(vmax(c.pointee.p0.tangentImpulse - c.pointee.p0.tangentMass * vt, -maxFriction), maxFriction)
-        let lambda = newImpulse - c.pointee.p0.tangentImpulse
-        c.pointee.p0.tangentImpulse = newImpulse
-        apply(lambda * tx, lambda * ty, c.pointee.p0, &A, &B, c)
-    }
+    solveFirstPointFriction(c, &A, &B, tx, ty, friction)
     do {
         let vt = relative(c.pointee.p1, A, B, tx, ty)
         let maxFriction = friction * c.pointee.p1.normalImpulse
