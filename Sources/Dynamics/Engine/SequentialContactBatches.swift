@@ -81,6 +81,12 @@ struct SequentialBatch {
     apply(lambda * tx, lambda * ty, c.pointee.p0, &A, &B, c)
 }
 
+/// The first point's normal row solved alone (Box2D's one-point case): the change of its
+/// accumulated impulse, clamped so the impulse stays non-negative.
+@inline(__always) private func firstPointNormalDelta(_ c: UnsafeMutablePointer<SequentialBatch>, _ vn1: F4) -> F4 {
+    vmax(c.pointee.p0.normalImpulse - c.pointee.p0.normalMass * (vn1 - c.pointee.p0.velocityBias), F4()) - c.pointee.p0.normalImpulse
+}
+
 /// One velocity iteration of one batch (b2ContactSolver::SolveVelocityConstraints per lane).
 @inline(__always) func solveSequentialBatch(_ c: UnsafeMutablePointer<SequentialBatch>, _ sb: UnsafeMutablePointer<BodyState>) {
     if any(c.pointee.twoPoints .> 0) { solveSequentialMixedBatch(c, sb) } else { solveSequentialSinglePointBatch(c, sb) }
@@ -89,15 +95,13 @@ struct SequentialBatch {
 /// `solveSequentialBatch` of a batch whose lanes all solve one point: the second point's rows,
 /// which add only zeros there, are left out. (The lanes of a color are laid out one-point
 /// constraints first, so most batches are all of one kind: in the rain of 1,000 items 180 of
-/// 491 batches had only one-point lanes when the kinds were mixed, most of them after.)
+/// 491 batches had only one-point lanes even with the kinds mixed.)
 @inline(__always) func solveSequentialSinglePointBatch(_ c: UnsafeMutablePointer<SequentialBatch>, _ sb: UnsafeMutablePointer<BodyState>) {
     var A = gatherVelocities(sb, c.pointee.bodyA), B = gatherVelocities(sb, c.pointee.bodyB)
     let nx = c.pointee.nx, ny = c.pointee.ny, tx = ny, ty = -nx
     let friction = c.pointee.friction
     solveFirstPointFriction(c, &A, &B, tx, ty, friction)
-    let vn1 = relative(c.pointee.p0, A, B, nx, ny)
-    let d1 = vmax(c.pointee.p0.normalImpulse - c.pointee.p0.normalMass * (vn1 - c.pointee.p0.velocityBias), F4())
-        - c.pointee.p0.normalImpulse
+    let d1 = firstPointNormalDelta(c, relative(c.pointee.p0, A, B, nx, ny))
     c.pointee.p0.normalImpulse += d1
     apply(d1 * nx, d1 * ny, c.pointee.p0, &A, &B, c)
     scatterVelocities(sb, c.pointee.bodyA, A)
@@ -126,8 +130,7 @@ struct SequentialBatch {
     // Normal rows, from the same velocities for both ways of solving them.
     let vn1 = relative(c.pointee.p0, A, B, nx, ny), vn2 = relative(c.pointee.p1, A, B, nx, ny)
     // One point.
-    let single = vmax(c.pointee.p0.normalImpulse - c.pointee.p0.normalMass * (vn1 - c.pointee.p0.velocityBias), zero)
-        - c.pointee.p0.normalImpulse
+    let single = firstPointNormalDelta(c, vn1)
     // Two points: x >= 0 with vn = K x + b >= 0 and x . vn = 0, trying Box2D's four cases in order.
     let a1 = c.pointee.p0.normalImpulse, a2 = c.pointee.p1.normalImpulse
     let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
@@ -259,8 +262,10 @@ extension World {
     static let laneOrderBuckets = 64
 
     /// Per constraint, the lane it takes (batch * 4 + lane): each color's constraints four to a
-    /// batch in the order of their lower dynamic body, by buckets of body indices (in contact
-    /// order within a bucket); the overflow's one to a batch in contact order. Returns each
+    /// batch, its one-point constraints first (`sequentialPointCounts`; a batch of one-point
+    /// lanes takes the shorter kernel), each kind in the order of its lower dynamic body, by
+    /// buckets of body indices (in contact order within a bucket); the overflow's one to a
+    /// batch in contact order. Returns each
     /// color's first batch (`batchStarts`) and each color's constraint count (the overflow's
     /// last), counted from the same pass.
     ///
