@@ -3,7 +3,9 @@
 // order, with a hash set of pair keys only for membership (never iterated). Began and
 // ended events are produced while walking that array, so their order is deterministic. The
 // soft step recycles a manifold while its pair barely moves (`recycleManifold`), as Box2D v3
-// does; the sequential step computes every manifold every step, as Box2D 2.2 does.
+// does; the sequential step computes every manifold every step, as Box2D 2.2 does, except
+// that a pair found apart is not tested again until its bodies could have closed the gap
+// (World+ApartPairs: the same answer without the test).
 
 struct Contact {
     var shapeA: Int
@@ -41,6 +43,12 @@ struct Contact {
     var toiValid = false
     var toiCount = 0
     var toiSkip = false
+    /// The sequential narrow phase's skip of a pair found apart (World+ApartPairs): the
+    /// pair is not tested again while its bodies' travel sum stays below this; -infinity
+    /// when it must be tested.
+    var apartLimit = -Double.infinity
+    /// Whether the last narrow phase skipped the pair so (tests and counts read it).
+    var apartSkippedLastStep = false
 }
 
 /// What the narrow phase found for one contact this step.
@@ -244,6 +252,8 @@ extension World {
         if listing && sequentialTakes.count < contacts.count {
             sequentialTakes.append(contentsOf: repeatElement(false, count: contacts.count - sequentialTakes.count))
         }
+        let skipping = stepMode == .sequentialImpulse && skipsApartPairs
+        if skipping { advanceApartTravel() }
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
         shapes.withUnsafeBufferPointer { sp in
@@ -252,7 +262,9 @@ extension World {
         narrowPhaseOutcome.withUnsafeMutableBufferPointer { outcome in
         candidateScan.withUnsafeMutableBufferPointer { scan in
         sequentialTakes.withUnsafeMutableBufferPointer { takes in
+        apartTravel.withUnsafeBufferPointer { travel in
             let contactBase = cp.baseAddress!, outcomeBase = outcome.baseAddress!
+            let travelBase = skipping ? travel.baseAddress : nil
             parallelRanges(cp.count, grain: 64) { range in
                 for i in range {
                     let c = contactBase + i
@@ -261,14 +273,22 @@ extension World {
                         continue
                     }
                     let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
+                    if let t = travelBase, t[bodyA] + t[bodyB] < c.pointee.apartLimit {
+                        // Still apart, untouched: what the test would find (see World+ApartPairs).
+                        if listing { takes[i] = false }
+                        if !c.pointee.apartSkippedLastStep { c.pointee.apartSkippedLastStep = true }
+                        continue
+                    }
+                    if c.pointee.apartSkippedLastStep { c.pointee.apartSkippedLastStep = false }
                     let awakeA = bp[bodyA].isAwake && bp[bodyA].type != .staticBody
                     let awakeB = bp[bodyB].isAwake && bp[bodyB].type != .staticBody
-                    if awakeA || awakeB, self.updateManifold(c, dt: dt, vp, np, sp, bp) { outcomeBase[i] = .touchingChanged }
+                    if awakeA || awakeB, self.updateManifold(c, dt: dt, vp, np, sp, bp, travel: travelBase) { outcomeBase[i] = .touchingChanged }
                     if scanning { scan[i] = self.scanCandidate(c, bp) }
                     // listSequentialContacts' test.
                     if listing { takes[i] = (awakeA || awakeB) && c.pointee.solid && c.pointee.touching && c.pointee.manifold.count > 0 }
                 }
             }
+        }
         }
         }
         }
@@ -349,10 +369,12 @@ extension World {
     /// Runs the narrow phase for one contact at the bodies' current transforms and carries
     /// impulses over by feature id. Reads only the contact itself, its shapes and bodies
     /// (through the pointers the caller holds: no array access, and no retain, per contact);
-    /// returns whether its touching state changed.
+    /// returns whether its touching state changed. With `travel` (the bodies' travel as of
+    /// the transforms it tests at), a pair found apart records when it must be tested again.
     @inline(__always) func updateManifold(_ contact: UnsafeMutablePointer<Contact>, dt: Double,
                                           _ vp: UnsafeBufferPointer<Vec2>, _ np: UnsafeBufferPointer<Vec2>,
-                                          _ sp: UnsafeBufferPointer<Shape>, _ bp: UnsafeBufferPointer<Body>) -> Bool {
+                                          _ sp: UnsafeBufferPointer<Shape>, _ bp: UnsafeBufferPointer<Body>,
+                                          travel: UnsafePointer<Double>?) -> Bool {
         let sequential = stepMode == .sequentialImpulse
         let bodyA = contact.pointee.bodyA, bodyB = contact.pointee.bodyB
         let bodies = bp.baseAddress!
@@ -384,6 +406,7 @@ extension World {
             let gap = (xfB.apply(shapeB.pointee.boundCenter) - xfA.apply(shapeA.pointee.boundCenter)).length
                 - shapeA.pointee.boundRadius - shapeB.pointee.boundRadius
             var m: Manifold
+            contact.pointee.apartLimit = -.infinity
             if gap > speculative {
                 // Apart and staying apart: nothing to write. (A manifold's fields past its
                 // count are never read, so an empty one need not be cleared again; skipping
@@ -391,6 +414,9 @@ extension World {
                 if contact.pointee.manifold.count == 0 && !contact.pointee.touching {
                     // Its pose was not recorded: the recycled state describes another one.
                     if contact.pointee.recyclable { contact.pointee.recyclable = false; contact.pointee.recycledLastStep = false }
+                    if let t = travel {
+                        contact.pointee.apartLimit = t[bodyA] + t[bodyB] + (gap - speculative) - Self.apartSafety
+                    }
                     return false
                 }
                 m = Manifold()

@@ -236,7 +236,10 @@ extension World {
             normalPool.withUnsafeBufferPointer { np in
                 let changed = shapes.withUnsafeBufferPointer { sp in
                     bodies.withUnsafeBufferPointer { bp in
-                        contacts.withUnsafeMutableBufferPointer { cp in updateManifold(cp.baseAddress! + k, dt: lastStepDt, vp, np, sp, bp) }
+                        // No travel: the bodies moved since the narrow phase measured it.
+                        contacts.withUnsafeMutableBufferPointer { cp in
+                            updateManifold(cp.baseAddress! + k, dt: lastStepDt, vp, np, sp, bp, travel: nil)
+                        }
                     }
                 }
                 if changed { emitTouchingChange(k) }

@@ -138,6 +138,12 @@ final class World {
     /// the contact preparation need not walk the contacts again. Anything that changes them
     /// clears it.
     var candidateScanFresh = false
+    /// Per body, the travel bound and the pose it was last measured from (World+ApartPairs).
+    var apartTravel: [Double] = []
+    var apartPoses: [Transform] = []
+    /// Whether the sequential narrow phase skips pairs that cannot have closed in (tests
+    /// turn it off to compare).
+    var skipsApartPairs = true
     /// Per contact, whether the sequential step solves it: touching, solid, and with an awake
     /// body (filled in parallel by the narrow phase).
     var sequentialTakes: [Bool] = []
@@ -464,6 +470,8 @@ final class World {
         }
         b.minExtent = minE.isFinite ? minE : 0
         b.maxExtent = maxE
+        b.boundLever = bodyShapes[i].filter { shapes[$0].alive }
+            .map { abs(shapes[$0].boundCenter.x) + abs(shapes[$0].boundCenter.y) }.max() ?? 0
         b.center = b.transform.apply(b.localCenter)
         b.center0 = b.center
         if b.fixedRotation { b.angularVelocity = 0 }
