@@ -12,10 +12,7 @@ final class ApartPairSkipTests: XCTestCase {
     /// a body whose one box sits 0.8 m off its origin, with a static box diagonally above and
     /// behind it: their fat boxes overlap, their bounding circles stay apart (a skipped pair)
     /// until the body turns about its origin, which swings its box into the static one.
-    private func world(skipping: Bool) -> (World, [BodyID]) {
-        let world = World(gravity: Vec2(0, 10), stepMode: .sequentialImpulse)
-        world.skipsApartPairs = skipping
-        world.enableSleep = false
+    private func heap(_ world: World) -> [BodyID] {
         _ = makeGround(world, y: 0)
         var bodies: [BodyID] = []
         for column in 0..<8 {
@@ -39,16 +36,30 @@ final class ApartPairSkipTests: XCTestCase {
         world.createShape(corner, .polygon(.box(halfWidth: 0.25, halfHeight: 0.25)))
         bodies.append(corner)
         bodies.append(lever)
-        return (world, bodies)
+        return bodies
+    }
+
+    /// Two boxes resting on the ground 5 cm apart: their bounding circles overlap, a
+    /// separating axis keeps them apart.
+    private func twoBoxes(_ world: World) -> [BodyID] {
+        _ = makeGround(world, y: 0)
+        return [makeBox(world, center: Vec2(0, -0.25), half: 0.25), makeBox(world, center: Vec2(0.55, -0.25), half: 0.25)]
+    }
+
+    private func world(skipping: Bool, _ build: (World) -> [BodyID]) -> (World, [BodyID]) {
+        let world = World(gravity: Vec2(0, 10), stepMode: .sequentialImpulse)
+        world.skipsApartPairs = skipping
+        world.enableSleep = false
+        return (world, build(world))
     }
 
     /// Steps both worlds, calling `event(step, world, bodies)` on each before its step;
     /// returns how many pair tests the skipping world left out.
     @discardableResult
-    private func assertSame(steps: Int, file: StaticString = #filePath, line: UInt = #line,
+    private func assertSame(steps: Int, _ build: ((World) -> [BodyID])? = nil, file: StaticString = #filePath, line: UInt = #line,
                             _ event: (Int, World, [BodyID]) -> Void = { _, _, _ in }) -> Int {
-        let (skipping, skippingBodies) = world(skipping: true)
-        let (plain, plainBodies) = world(skipping: false)
+        let (skipping, skippingBodies) = world(skipping: true, build ?? heap)
+        let (plain, plainBodies) = world(skipping: false, build ?? heap)
         var skipped = 0
         for step in 0..<steps {
             event(step, skipping, skippingBodies)
@@ -118,5 +129,19 @@ final class ApartPairSkipTests: XCTestCase {
         XCTAssertTrue(leverPairSkipped, "the lever's box and the corner were a skipped pair before the turn")
         XCTAssertTrue(leverPairTouches, "the turn swung the lever's box into the corner")
         XCTAssertGreaterThan(skipped, 1000)
+    }
+
+    /// A pair kept apart by a separating axis (not by the bounding circles) is skipped too,
+    /// until one box is pushed against the other.
+    func testAPairKeptApartByASeparatingAxisUntilPushedTogether() {
+        var skippedBeforePush = 0, touchesAfterPush = false
+        assertSame(steps: 240, twoBoxes) { step, world, boxes in
+            let pair = world.contacts.first { Set([$0.bodyA, $0.bodyB]) == Set([boxes[0].index, boxes[1].index]) }
+            if world.skipsApartPairs, step < 120, pair?.apartSkippedLastStep == true { skippedBeforePush += 1 }
+            if step == 120 { world.setLinearVelocity(boxes[1], Vec2(-2, 0)) }
+            if world.skipsApartPairs, step > 130, pair?.touching == true { touchesAfterPush = true }
+        }
+        XCTAssertGreaterThan(skippedBeforePush, 100, "the resting pair was skipped")
+        XCTAssertTrue(touchesAfterPush, "the pushed box reached the other")
     }
 }

@@ -186,4 +186,62 @@ final class ManifoldTests: XCTestCase {
             }
         }
     }
+
+    /// `apartBy` is what the separating-axis test found when it kept the pair apart: more than
+    /// the speculative distance and never more than the true distance (worked out here as
+    /// the least vertex-to-edge distance of two separated convex outlines), which is what
+    /// lets the sequential narrow phase skip the pair until its bodies travel that far; and
+    /// -infinity whenever the test went on.
+    func testApartByIsTheSeparatingAxisGapAndBoundsTheDistance() {
+        func distance(_ p: Vec2, _ a: Vec2, _ b: Vec2) -> Double {
+            let ab = b - a
+            let t = max(0, min(1, ((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / (ab.x * ab.x + ab.y * ab.y)))
+            let d = Vec2(a.x + t * ab.x - p.x, a.y + t * ab.y - p.y)
+            return (d.x * d.x + d.y * d.y).squareRoot()
+        }
+        func world(_ poly: Polygon, _ xf: Transform) -> [Vec2] {
+            poly.vertices.map { Vec2(xf.q.c * $0.x - xf.q.s * $0.y + xf.p.x, xf.q.s * $0.x + xf.q.c * $0.y + xf.p.y) }
+        }
+        var rng = SplitMix(seed: 7)
+        let shapes = [Polygon.box(halfWidth: 0.25, halfHeight: 0.25), Polygon.box(halfWidth: 0.4, halfHeight: 0.1),
+                      Polygon(convexUnchecked: (0..<5).map { Vec2(0.2 * cos(2 * .pi * Double($0) / 5), 0.2 * sin(2 * .pi * Double($0) / 5)) })]
+        var apartCount = 0, goneOn = 0
+        for _ in 0..<2000 {
+            let a = shapes[Int(rng.next() % 3)], b = shapes[Int(rng.next() % 3)]
+            let xfA = Transform(p: Vec2(0, 0), q: Rot(angle: rng.unit() * 6.3))
+            let xfB = Transform(p: Vec2(rng.unit() * 1.4 - 0.7, rng.unit() * 1.4 - 0.7), q: Rot(angle: rng.unit() * 6.3))
+            var apartBy = 0.0
+            let m = a.vertices.withUnsafeBufferPointer { va in a.normals.withUnsafeBufferPointer { na in
+                b.vertices.withUnsafeBufferPointer { vb in b.normals.withUnsafeBufferPointer { nb in
+                    collidePolygons(va, na, xfA, vb, nb, xfB, speculative: spec, apartBy: &apartBy)
+                } }
+            } }
+            if apartBy == -.infinity { goneOn += 1; continue }
+            apartCount += 1
+            XCTAssertEqual(m.count, 0)
+            XCTAssertGreaterThan(apartBy, spec)
+            let pa = world(a, xfA), pb = world(b, xfB)
+            var d = Double.infinity
+            for (p, q) in [(pa, pb), (pb, pa)] {
+                for v in p { for k in q.indices { d = min(d, distance(v, q[k], q[(k + 1) % q.count])) } }
+            }
+            XCTAssertLessThanOrEqual(apartBy, d + 1e-12)
+        }
+        XCTAssertGreaterThan(apartCount, 300)
+        XCTAssertGreaterThan(goneOn, 300)
+    }
+}
+
+/// A small deterministic generator for the test above.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

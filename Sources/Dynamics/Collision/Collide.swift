@@ -50,11 +50,22 @@ private func maxSeparation(faces: Int, vertices: Int, _ v1: VertexBuffer, _ n1: 
 func collidePolygons(_ vA: VertexBuffer, _ nA: VertexBuffer, _ xfA: Transform,
                      _ vB: VertexBuffer, _ nB: VertexBuffer, _ xfB: Transform,
                      speculative: Double) -> Manifold {
+    var apartBy = 0.0
+    return collidePolygons(vA, nA, xfA, vB, nB, xfB, speculative: speculative, apartBy: &apartBy)
+}
+
+/// `collidePolygons`, and when a separating axis keeps the polygons beyond the speculative
+/// distance, the separation along it in `apartBy` (a lower bound of their distance; -infinity
+/// otherwise).
+func collidePolygons(_ vA: VertexBuffer, _ nA: VertexBuffer, _ xfA: Transform,
+                     _ vB: VertexBuffer, _ nB: VertexBuffer, _ xfB: Transform,
+                     speculative: Double, apartBy: inout Double) -> Manifold {
     var m = Manifold()
+    apartBy = -.infinity
     let (edgeA, sepA) = findMaxSeparation(vA, nA, xfA, vB, xfB)
-    if sepA > speculative { return m }
+    if sepA > speculative { apartBy = sepA; return m }
     let (edgeB, sepB) = findMaxSeparation(vB, nB, xfB, vA, xfA)
-    if sepB > speculative { return m }
+    if sepB > speculative { apartBy = sepB; return m }
 
     // Prefer A as reference unless B is clearly better (hysteresis keeps ids stable).
     let flip = sepB > sepA + 0.1 * EngineConstants.linearSlop

@@ -102,8 +102,8 @@ struct Body {
     var invMass = 0.0
     var invI = 0.0
     var maxExtent = 0.0
-    /// The largest |x| + |y| of a shape's bounding-circle center in the body's frame
-    /// (World+ApartPairs).
+    /// The largest |x| + |y| of a shape's bounding-circle center in the body's frame plus
+    /// that circle's radius: no point of a shape lies farther from the origin (World+ApartPairs).
     var boundLever = 0.0
     var gravityScale: Double
     var force = Vec2.zero

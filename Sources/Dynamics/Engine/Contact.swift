@@ -434,7 +434,13 @@ extension World {
                     let startB = shapeB.pointee.vertexStart, countB = shapeB.pointee.vertexCount
                     let vb = VertexBuffer(rebasing: vp[startB..<(startB + countB)])
                     let nb = VertexBuffer(rebasing: np[startB..<(startB + countB)])
-                    m = collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative)
+                    var apartBy = -Double.infinity
+                    m = collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative, apartBy: &apartBy)
+                    if let t = travel, apartBy > speculative {
+                        // A separating axis keeps them apart (the manifold is left empty and
+                        // not touching, as a skipped pair's stays).
+                        contact.pointee.apartLimit = t[bodyA] + t[bodyB] + (apartBy - speculative) - Self.apartSafety
+                    }
                 }
             }
             if sequential { m.removeSkins(skinA: shapeA.pointee.skin, skinB: shapeB.pointee.skin) }

@@ -471,7 +471,7 @@ final class World {
         b.minExtent = minE.isFinite ? minE : 0
         b.maxExtent = maxE
         b.boundLever = bodyShapes[i].filter { shapes[$0].alive }
-            .map { abs(shapes[$0].boundCenter.x) + abs(shapes[$0].boundCenter.y) }.max() ?? 0
+            .map { abs(shapes[$0].boundCenter.x) + abs(shapes[$0].boundCenter.y) + shapes[$0].boundRadius }.max() ?? 0
         b.center = b.transform.apply(b.localCenter)
         b.center0 = b.center
         if b.fixedRotation { b.angularVelocity = 0 }
