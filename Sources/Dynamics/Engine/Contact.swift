@@ -70,6 +70,7 @@ extension World {
         let isStatic = bodies[b].type == .staticBody
         let fat = isStatic ? computeAABB(s, bodies[b].transform) : predictedAABB(s).expanded(by: fatMargin(s))
         shapes[s].fatAABB = fat
+        forgetFatLimit(s)
         shapes[s].proxyIsStatic = isStatic
         if isStatic {
             shapes[s].proxy = staticTree.createProxy(aabb: fat, userData: s)
@@ -101,8 +102,11 @@ extension World {
     /// 300 pt/s found the floor's pair one step late and sank 4 pt before it was pushed out.
     @inline(__always) func predictedAABB(_ s: Int) -> AABB {
         let b = shapes[s].body
-        let box = computeAABB(s, bodies[b].transform)
-        let d = lastStepDt * bodies[b].linearVelocity
+        return predictedAABB(box: computeAABB(s, bodies[b].transform), velocity: bodies[b].linearVelocity)
+    }
+
+    @inline(__always) func predictedAABB(box: AABB, velocity: Vec2) -> AABB {
+        let d = lastStepDt * velocity
         let ahead = AABB(lower: box.lower + d, upper: box.upper + d)
         return box.union(ahead)
     }
@@ -117,29 +121,61 @@ extension World {
         if force || !shapes[s].fatAABB.contains(box) {
             let fat = box.expanded(by: fatMargin(s))
             shapes[s].fatAABB = fat
+            forgetFatLimit(s)
             dynamicTree.moveProxy(shapes[s].proxy, aabb: fat)
             moveBuffer.append(s)
         }
+    }
+
+    /// A fat box made outside the sequential step's write-back: the travel it was made at is
+    /// not known, so the box must be computed again next time.
+    @inline(__always) func forgetFatLimit(_ s: Int) {
+        if s < fatLimits.count { fatLimits[s] = -.infinity }
     }
 
     /// `updateProxy` for every shape of the awake bodies, in body order. The boxes (a vertex
     /// loop per shape) are computed on the worker pool, each into its own shape's slot; the
     /// tree moves and the move buffer, which other shapes share, follow on this thread in the
     /// same order as one `updateProxy` after another, so the tree is the same either way.
+    /// In the sequential step a shape whose body has travelled too little since its box was
+    /// last found inside its fat box is not boxed at all (`fatBoxSurelyHolds`: the same answer).
     func refreshAwakeProxies() {
         if proxyBoxes.count < shapes.count { proxyBoxes = [AABB?](repeating: nil, count: shapes.count) }
         if proxyMoved.count < bodies.count { proxyMoved.append(contentsOf: repeatElement(false, count: bodies.count - proxyMoved.count)) }
+        let skipping = stepMode == .sequentialImpulse && skipsApartPairs && apartTravel.count == bodies.count
+        if skipping && fatLimits.count < shapes.count {
+            fatLimits.append(contentsOf: repeatElement(-.infinity, count: shapes.count - fatLimits.count))
+        }
         proxyBoxes.withUnsafeMutableBufferPointer { boxes in
         proxyMoved.withUnsafeMutableBufferPointer { moved in
         awakeBodies.withUnsafeBufferPointer { awake in
+        bodies.withUnsafeBufferPointer { bp in
+        apartTravel.withUnsafeMutableBufferPointer { travel in
+        apartPoses.withUnsafeMutableBufferPointer { poses in
+        fatLimits.withUnsafeMutableBufferPointer { fatLimit in
+            let t = travel.baseAddress, p = poses.baseAddress
             parallelRanges(awake.count, grain: 256) { range in
                 for i in awake[range] {
+                    let travelled = skipping ? Self.advanceTravel(i, bp[i], t!, p!) : 0
+                    let v = bp[i].linearVelocity
                     for sh in self.bodyShapes[i] where self.shapes[sh].alive && !self.shapes[sh].proxyIsStatic {
-                        let box = self.predictedAABB(sh)
-                        if !self.shapes[sh].fatAABB.contains(box) { boxes[sh] = box; moved[i] = true }
+                        if skipping && Self.fatBoxSurelyHolds(travel: travelled, velocity: v, dt: self.lastStepDt, limit: fatLimit[sh]) {
+                            continue
+                        }
+                        let now = self.computeAABB(sh, bp[i].transform)
+                        let box = self.predictedAABB(box: now, velocity: v)
+                        if !self.shapes[sh].fatAABB.contains(box) {
+                            boxes[sh] = box; moved[i] = true
+                        } else if skipping {
+                            fatLimit[sh] = travelled + Self.slack(of: now, in: self.shapes[sh].fatAABB)
+                        }
                     }
                 }
             }
+        }
+        }
+        }
+        }
         }
         }
         }
@@ -152,6 +188,9 @@ extension World {
                 proxyBoxes[sh] = nil
                 let fat = box.expanded(by: fatMargin(sh))
                 shapes[sh].fatAABB = fat
+                // The box was made at the transform the travel was just brought up to, and
+                // holds the shape's box grown by the margin.
+                if skipping { fatLimits[sh] = apartTravel[i] + fatMargin(sh) } else { forgetFatLimit(sh) }
                 dynamicTree.moveProxy(shapes[sh].proxy, aabb: fat)
                 moveBuffer.append(sh)
             }

@@ -13,8 +13,11 @@
 // outside all count, whoever made them): |dp|_1 + |dq|_1 * lever, where lever bounds the
 // distance of every shape point from the body's origin (Body.boundLever). The skip gives
 // exactly the answer the test would (the bound is an upper bound, kept 1e-9 short of the
-// margin against rounding), so the states are bit-identical. The soft step has its own
-// manifold recycling and does not use this.
+// margin against rounding), so the states are bit-identical. The same travel spares the
+// write-back the box of a shape that cannot have left its fat box: each time a shape's box
+// is found inside, the room it had there (least on any side) plus the travel then is kept in
+// `fatLimits`, and while the travel plus the step's look-ahead |dt v|_inf stays below it the
+// box is not computed. The soft step has its own manifold recycling and does not use this.
 import Foundation
 
 extension World {
@@ -33,19 +36,39 @@ extension World {
         bodies.withUnsafeBufferPointer { bp in
         apartTravel.withUnsafeMutableBufferPointer { travel in
         apartPoses.withUnsafeMutableBufferPointer { poses in
+            let t = travel.baseAddress!, p = poses.baseAddress!
             parallelRanges(count, grain: 512) { range in
-                for i in range {
-                    let now = bp[i].transform, then = poses[i]
-                    if now == then { continue }
-                    let moved = abs(now.p.x - then.p.x) + abs(now.p.y - then.p.y)
-                        + (abs(now.q.c - then.q.c) + abs(now.q.s - then.q.s)) * bp[i].boundLever
-                    // A non-finite pose (frozen later in the step) makes every limit unreachable.
-                    travel[i] += moved.isNaN ? .infinity : moved
-                    poses[i] = now
-                }
+                for i in range { _ = Self.advanceTravel(i, bp[i], t, p) }
             }
         }
         }
         }
+    }
+
+    /// Brings body `i`'s travel up to its transform now; returns it.
+    @inline(__always) static func advanceTravel(_ i: Int, _ body: Body, _ travel: UnsafeMutablePointer<Double>,
+                                                _ poses: UnsafeMutablePointer<Transform>) -> Double {
+        let now = body.transform, then = poses[i]
+        if now == then { return travel[i] }
+        let moved = abs(now.p.x - then.p.x) + abs(now.p.y - then.p.y)
+            + (abs(now.q.c - then.q.c) + abs(now.q.s - then.q.s)) * body.boundLever
+        // A non-finite pose (frozen later in the step) makes every limit unreachable.
+        travel[i] += moved.isNaN ? .infinity : moved
+        poses[i] = now
+        return travel[i]
+    }
+
+    /// Whether a shape whose body has travel `travel` and velocity `v` is sure to have its
+    /// predicted box (its box joined with that box moved by dt v) inside its fat box, without
+    /// computing it. `limit` is the travel at which the shape's box was last seen inside the
+    /// fat box plus the least room it had there on any side: since then no point moved
+    /// farther than the travel difference, and the moved copy lies |dt v|_inf farther at most.
+    @inline(__always) static func fatBoxSurelyHolds(travel: Double, velocity v: Vec2, dt: Double, limit: Double) -> Bool {
+        travel + dt * max(abs(v.x), abs(v.y)) < limit - apartSafety
+    }
+
+    /// The least room `box` has inside `fat` on any side.
+    @inline(__always) static func slack(of box: AABB, in fat: AABB) -> Double {
+        min(min(box.lower.x - fat.lower.x, box.lower.y - fat.lower.y), min(fat.upper.x - box.upper.x, fat.upper.y - box.upper.y))
     }
 }

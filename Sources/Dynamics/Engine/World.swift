@@ -141,6 +141,9 @@ final class World {
     /// Per body, the travel bound and the pose it was last measured from (World+ApartPairs).
     var apartTravel: [Double] = []
     var apartPoses: [Transform] = []
+    /// Per shape, the body travel up to which its fat box surely holds it (World+ApartPairs;
+    /// -infinity: unknown).
+    var fatLimits: [Double] = []
     /// Whether the sequential narrow phase skips pairs that cannot have closed in (tests
     /// turn it off to compare).
     var skipsApartPairs = true
