@@ -202,14 +202,15 @@ final class ManifoldTests: XCTestCase {
         func world(_ poly: Polygon, _ xf: Transform) -> [Vec2] {
             poly.vertices.map { Vec2(xf.q.c * $0.x - xf.q.s * $0.y + xf.p.x, xf.q.s * $0.x + xf.q.c * $0.y + xf.p.y) }
         }
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
         let shapes = [Polygon.box(halfWidth: 0.25, halfHeight: 0.25), Polygon.box(halfWidth: 0.4, halfHeight: 0.1),
                       Polygon(convexUnchecked: (0..<5).map { Vec2(0.2 * cos(2 * .pi * Double($0) / 5), 0.2 * sin(2 * .pi * Double($0) / 5)) })]
         var apartCount = 0, goneOn = 0
         for _ in 0..<2000 {
             let a = shapes[Int(rng.next() % 3)], b = shapes[Int(rng.next() % 3)]
-            let xfA = Transform(p: Vec2(0, 0), q: Rot(angle: rng.unit() * 6.3))
-            let xfB = Transform(p: Vec2(rng.unit() * 1.4 - 0.7, rng.unit() * 1.4 - 0.7), q: Rot(angle: rng.unit() * 6.3))
+            let xfA = Transform(p: Vec2(0, 0), q: Rot(angle: unit() * 6.3))
+            let xfB = Transform(p: Vec2(unit() * 1.4 - 0.7, unit() * 1.4 - 0.7), q: Rot(angle: unit() * 6.3))
             var apartBy = 0.0
             let m = a.vertices.withUnsafeBufferPointer { va in a.normals.withUnsafeBufferPointer { na in
                 b.vertices.withUnsafeBufferPointer { vb in b.normals.withUnsafeBufferPointer { nb in
@@ -230,18 +231,4 @@ final class ManifoldTests: XCTestCase {
         XCTAssertGreaterThan(apartCount, 300)
         XCTAssertGreaterThan(goneOn, 300)
     }
-}
-
-/// A small deterministic generator for the test above.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
