@@ -453,9 +453,7 @@ extension World {
                 if contact.pointee.manifold.count == 0 && !contact.pointee.touching {
                     // Its pose was not recorded: the recycled state describes another one.
                     if contact.pointee.recyclable { contact.pointee.recyclable = false; contact.pointee.recycledLastStep = false }
-                    if let t = travel {
-                        contact.pointee.apartLimit = t[bodyA] + t[bodyB] + (gap - speculative) - Self.apartSafety
-                    }
+                    if let t = travel { contact.pointee.apartLimit = Self.apartLimit(t, bodyA, bodyB, margin: gap - speculative) }
                     return false
                 }
                 m = Manifold()
@@ -478,7 +476,7 @@ extension World {
                     if let t = travel, apartBy > speculative {
                         // A separating axis keeps them apart (the manifold is left empty and
                         // not touching, as a skipped pair's stays).
-                        contact.pointee.apartLimit = t[bodyA] + t[bodyB] + (apartBy - speculative) - Self.apartSafety
+                        contact.pointee.apartLimit = Self.apartLimit(t, bodyA, bodyB, margin: apartBy - speculative)
                     }
                 }
             }

@@ -24,6 +24,12 @@ extension World {
     /// Distance kept short of an apart pair's margin, against the rounding of the bound.
     static let apartSafety = 1e-9
 
+    /// The bodies' travel sum below which a pair of bodies `a` and `b` found `margin` beyond
+    /// the contact distance cannot have closed it (a contact's `apartLimit`).
+    @inline(__always) static func apartLimit(_ travel: UnsafePointer<Double>, _ a: Int, _ b: Int, margin: Double) -> Double {
+        travel[a] + travel[b] + margin - apartSafety
+    }
+
     /// Adds to each body's travel how far its shapes' points may have moved since the last
     /// narrow phase (start of `collide` in the sequential step).
     func advanceApartTravel() {
