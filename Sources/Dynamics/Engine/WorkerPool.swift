@@ -7,8 +7,8 @@
 // only on its index, never on which thread ran it, so results are identical for any worker
 // count (Box2D v3's task model, whose workers also start on their own blocks). Jobs come
 // every few tens of microseconds during a step, too often for a sleeping thread's wake-up
-// latency, so an idle worker spins for about a millisecond before it backs off to short
-// sleeps, and the caller waiting for a job's last chunk spins briefly and then yields its
+// latency, so an idle worker spins for a few milliseconds (by the clock) before it backs off
+// to short sleeps, and the caller waiting for a job's last chunk spins briefly and then yields its
 // core (the worker may need it on a busy machine). The threads hold the shared state, not
 // the pool, so dropping the pool stops them cleanly.
 import Foundation
@@ -82,13 +82,18 @@ final class WorkerPool: @unchecked Sendable {
             // The generation a new pool starts at, not the one this thread first reads: a
             // thread that started after the first job was published would count that job as
             // seen and leave all of it to the caller.
+            animatic_tight_timer_slack()
             var seen = 1
             var idle = 0
+            var idleSince: UInt64 = 0
+            var napping = false
             while !stopping.load(ordering: .acquiring) {
                 let now = generation.value.load(ordering: .acquiring)
                 if now != seen && now & 1 == 0 {
                     seen = now
                     idle = 0
+                    idleSince = 0
+                    napping = false
                     active.value.add(1, ordering: .acquiringAndReleasing)
                     // Take part only if the job is still the one announced (see run).
                     if generation.value.load(ordering: .acquiring) == now { work(me) }
@@ -96,9 +101,22 @@ final class WorkerPool: @unchecked Sendable {
                     continue
                 }
                 idle += 1
-                if idle < 20_000 { pause() } else { usleep(50) }
+                if napping { usleep(50); continue }
+                pause()
+                // Spin by the clock, not by a count of pauses: one pause takes from a few
+                // nanoseconds to 27 (seen here), so 20,000 of them lasted half a millisecond,
+                // shorter than the gaps between a small scene's pooled steps, and every job
+                // after such a gap started with the worker asleep (the caller then did most
+                // of it alone: the rain of 1,000 items ran 20 to 40% slower on two threads).
+                if idle & 255 == 0 {
+                    let clock = DispatchTime.now().uptimeNanoseconds
+                    if idleSince == 0 { idleSince = clock } else if clock - idleSince > Self.idleSpinNanoseconds { napping = true }
+                }
             }
         }
+
+        /// How long an idle worker spins before it backs off to short sleeps.
+        static let idleSpinNanoseconds: UInt64 = 4_000_000
 
         @inline(__always) func pause() {
             // The processor's spin-wait hint: the waiting core stops hammering the shared
