@@ -43,6 +43,11 @@ struct Contact {
     var toiValid = false
     var toiCount = 0
     var toiSkip = false
+    /// Whether the sequential continuous collision looks at the pair at all: a solid one of
+    /// a dynamic body and a static or kinematic one. Fixed for the contact's life (a body's
+    /// type change destroys its contacts), so the per-step scan reads this instead of both
+    /// bodies' types, two scattered cache lines per contact.
+    var impactCandidate = false
     /// The sequential narrow phase's skip of a pair found apart (World+ApartPairs): the
     /// pair is not tested again while its bodies' travel sum stays below this; -infinity
     /// when it must be tested.
@@ -246,11 +251,12 @@ extension World {
             // Polygon first, circle second, so collide routines see a fixed order.
             var sa = min(a, b), sb = max(a, b)
             if shapes[sa].isCircle && !shapes[sb].isCircle { swap(&sa, &sb) }
-            let c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[sa].body, bodyB: shapes[sb].body, key: key,
+            var c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[sa].body, bodyB: shapes[sb].body, key: key,
                             friction: mixFriction(shapes[sa].friction, shapes[sb].friction),
                             restitution: mixRestitution(shapes[sa].restitution, shapes[sb].restitution),
                             enableEvents: shapes[sa].enableContactEvents || shapes[sb].enableContactEvents,
                             solid: response == .solid)
+            c.impactCandidate = c.solid && (bodies[c.bodyA].type == .dynamic) != (bodies[c.bodyB].type == .dynamic)
             pairs.insert(key)
             contacts.append(c)
             candidateScanFresh = false

@@ -25,15 +25,11 @@ extension World {
         var scanned = 0
         func collectCandidates() {
             contacts.withUnsafeMutableBufferPointer { cp in
-                bodies.withUnsafeBufferPointer { bp in
-                    // Only the candidates' impact state is ever read, so only theirs is reset:
-                    // writing it into every contact dirtied a cache line of each, every step.
-                    for k in scanned..<cp.count {
-                        let dynamicA = bp[cp[k].bodyA].type == .dynamic, dynamicB = bp[cp[k].bodyB].type == .dynamic
-                        guard dynamicA != dynamicB, cp[k].solid else { continue }
-                        cp[k].toiValid = false; cp[k].toiCount = 0; cp[k].toiSkip = false
-                        toiCandidates.append(k)
-                    }
+                // Only the candidates' impact state is ever read, so only theirs is reset:
+                // writing it into every contact dirtied a cache line of each, every step.
+                for k in scanned..<cp.count where cp[k].impactCandidate {
+                    cp[k].toiValid = false; cp[k].toiCount = 0; cp[k].toiSkip = false
+                    toiCandidates.append(k)
                 }
             }
             scanned = contacts.count
