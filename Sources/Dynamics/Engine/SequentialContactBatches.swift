@@ -392,10 +392,13 @@ extension World {
     /// start, and what a began event's point is chosen by), velocities back into the solver
     /// bodies, and the bodies' batch marks cleared.
     func finishSequentialBatches() {
+        // Each lane writes its own contact and each body its own records: split across the
+        // worker pool (serial, the write-back was a tenth of the two-worker step's serial part).
         contacts.withUnsafeMutableBufferPointer { cp in
         sequentialWork.withUnsafeBufferPointer { work in
         sequentialBatches.withUnsafeBufferPointer { batches in
-            for b in batches {
+          parallelRanges(batches.count, grain: 64) { range in
+            for b in batches[range] {
                 for lane in 0..<4 {
                     let k = Int(b.constraint[lane])
                     guard k >= 0 else { continue }
@@ -414,13 +417,26 @@ extension World {
                     m.pointee.manifold.p1.maxNormalImpulse = m.pointee.manifold.p1.normalImpulse
                 }
             }
+          }
         }
         }
         }
-        for i in batchBodies where sequentialBodies[i].invMass > 0 || sequentialBodies[i].invI > 0 {
-            sequentialBodies[i].v = states[i].v
-            sequentialBodies[i].w = states[i].w
+        batchBodies.withUnsafeBufferPointer { moved in
+        sequentialBodies.withUnsafeMutableBufferPointer { sb in
+        states.withUnsafeBufferPointer { st in
+        constrained.withUnsafeMutableBufferPointer { held in
+          parallelRanges(moved.count, grain: 256) { range in
+            for i in moved[range] {
+                if sb[i].invMass > 0 || sb[i].invI > 0 {
+                    sb[i].v = st[i].v
+                    sb[i].w = st[i].w
+                }
+                held[i] = false
+            }
+          }
         }
-        for i in batchBodies { constrained[i] = false }
+        }
+        }
+        }
     }
 }
