@@ -26,8 +26,7 @@ final class WorkerTunerTests: XCTestCase {
     func testTheFasterWayIsChosenAndKeptUntilTheNextProbe() {
         var tuner = WorkerTuner()
         XCTAssertFalse(probe(&tuner) { _, pooled in pooled ? 2_000_000 : 1_000_000 }.chosen, "one thread faster")
-        XCTAssertEqual(tuner.hold, WorkerTuner.firstHoldSteps)
-        for _ in 0..<WorkerTuner.firstHoldSteps {
+        for _ in 0..<WorkerTuner.holdSteps {
             XCTAssertFalse(tuner.beginStep())
             tuner.endStep(nanoseconds: 1_000_000)
         }
@@ -36,26 +35,6 @@ final class WorkerTunerTests: XCTestCase {
         XCTAssertEqual(next.ways.filter { $0 }.count, 6)
         XCTAssertTrue(next.chosen, "the pool faster now")
         XCTAssertTrue(tuner.beginStep())
-    }
-
-    func testHoldsDoubleWhileProbesConfirmTheWayAndRestartWhenItChanges() {
-        var tuner = WorkerTuner()
-        var holds: [Int] = []
-        // One thread faster for five probes, then the pool for two.
-        for round in 0..<7 {
-            let poolFaster = round >= 5
-            let chosen = probe(&tuner) { _, pooled in pooled == poolFaster ? 1_000_000 : 2_000_000 }.chosen
-            XCTAssertEqual(chosen, poolFaster)
-            holds.append(tuner.hold)
-            for _ in 0..<tuner.hold {
-                XCTAssertEqual(tuner.beginStep(), poolFaster, "the hold keeps the chosen way")
-                tuner.endStep(nanoseconds: 1_000_000)
-            }
-        }
-        // 25, doubled per confirming probe up to 200, back to 25 when the pool wins.
-        XCTAssertEqual(holds, [25, 50, 100, 200, 200, 25, 50])
-        XCTAssertEqual(WorkerTuner.firstHoldSteps, 25)
-        XCTAssertEqual(WorkerTuner.holdSteps, 200)
     }
 
     func testTheFirstStepOfABlockIsNotCounted() {

@@ -10,12 +10,7 @@
 // pays for it (the other thread's cache is cold, an idle worker has backed off to sleeps),
 // which would count against the pool. Alternating cancels the drift of a scene that speeds
 // up or slows down; the two fastest steps of each way are compared, so one step the machine
-// delayed does not decide. A scene's first steps are not like its later ones (items still
-// falling apart, no contacts yet, arrays growing), so the first hold is short and each probe
-// that confirms the way doubles the next hold, up to `holdSteps`; a probe that changes the
-// way starts again from the short one. (With one fixed hold of 200 steps, the rain of 1,000
-// items chose the pool on its first, contact-free steps and kept it for a third of the run
-// on a machine where the pool made its steps 30% slower.)
+// delayed does not decide.
 import Foundation
 
 struct WorkerTuner {
@@ -23,9 +18,7 @@ struct WorkerTuner {
     static let probeBlocks = 2
     /// Steps in a block; the first is not counted.
     static let blockSteps = 3
-    /// Steps the chosen way is kept after the first probe and after one that changed it.
-    static let firstHoldSteps = 25
-    /// The longest hold: the chosen way is kept this long once probes keep confirming it.
+    /// Steps the chosen way is kept before the next probe.
     static let holdSteps = 200
 
     /// Whether the current step uses the pool.
@@ -34,10 +27,6 @@ struct WorkerTuner {
     private(set) var steps = 0
     private(set) var pooledSteps = 0
     private var position = 0
-    /// Steps the current way is kept after its probe.
-    private(set) var hold = WorkerTuner.firstHoldSteps
-    /// The way the last probe chose (nil before the first).
-    private var lastChoice: Bool?
     private var withPool: [UInt64] = []
     private var withoutPool: [UInt64] = []
 
@@ -45,7 +34,7 @@ struct WorkerTuner {
 
     /// Decides the way of the next step.
     mutating func beginStep() -> Bool {
-        if position == Self.probeLength + hold { position = 0 }
+        if position == Self.probeLength + Self.holdSteps { position = 0 }
         if position < Self.probeLength { pooled = (position / Self.blockSteps) % 2 == 0 }
         steps += 1
         if pooled { pooledSteps += 1 }
@@ -60,8 +49,6 @@ struct WorkerTuner {
             }
             if position == Self.probeLength - 1 {
                 pooled = Self.fastest(withPool) <= Self.fastest(withoutPool)
-                hold = pooled == lastChoice ? min(2 * hold, Self.holdSteps) : Self.firstHoldSteps
-                lastChoice = pooled
                 withPool.removeAll(keepingCapacity: true)
                 withoutPool.removeAll(keepingCapacity: true)
             }
