@@ -187,3 +187,42 @@ final class ContinuousCollisionTests: XCTestCase {
         XCTAssertGreaterThan(shoot(continuous: false, workers: 1).fast, 1.5, "without the sweep it tunnels")
     }
 }
+
+/// Continuous collision of the sequential (UIKit) step: a dynamic body is swept against static
+/// and kinematic geometry only, as Box2D 2.2 sweeps bodies that are not bullets. Whether a
+/// contact takes part is decided when the contact is made, so a body's type change must make
+/// its contacts again.
+final class SequentialContinuousCollisionTests: XCTestCase {
+    /// A box 5 cm in front of a 0.1 m wall, then shot at it at 300 m/s (2 m a step, Box2D
+    /// 2.2's cap): the pair's contact exists before the wall changes type. Both have Box2D
+    /// 2.2's polygon skin of 1 cm, as UIKit items do (the sweep stops a pair at a core
+    /// distance inside the skins, where the narrow phase finds it touching).
+    private func shoot(wallBecomesStatic: Bool) -> (x: Double, contactBefore: Bool) {
+        let world = World(gravity: .zero, stepMode: .sequentialImpulse)
+        var sd = ShapeDef(); sd.skinRadius = 0.01
+        var wd = BodyDef(); wd.position = Vec2(1, 0)
+        let wall = world.createBody(wd)
+        world.createShape(wall, .polygon(.box(halfWidth: 0.05, halfHeight: 2)), sd)
+        var bd = BodyDef(); bd.position = Vec2(0.8, 0)
+        let box = world.createBody(bd)
+        world.createShape(box, .polygon(.box(halfWidth: 0.1, halfHeight: 0.1)), sd)
+        world.step(1.0 / 120)
+        let pair = Set([wall.index, box.index])
+        let contactBefore = world.contacts.contains { Set([$0.bodyA, $0.bodyB]) == pair }
+        if wallBecomesStatic { world.setBodyType(wall, .staticBody) }
+        world.setLinearVelocity(box, Vec2(300, 0))
+        world.step(1.0 / 120)
+        return (world.position(box).x, contactBefore)
+    }
+
+    func testAWallMadeStaticStopsABodyWhoseContactWithItBeganWhileItWasDynamic() {
+        let stopped = shoot(wallBecomesStatic: true)
+        XCTAssertTrue(stopped.contactBefore, "the pair's contact began while both were dynamic")
+        // The wall's near face is at 0.95: the box's center stops 0.1 m before it.
+        XCTAssertEqual(stopped.x, 0.85, accuracy: 0.02)
+        // Two dynamic bodies are not swept (no bullets): the box jumps the 2 m through.
+        let passed = shoot(wallBecomesStatic: false)
+        XCTAssertTrue(passed.contactBefore)
+        XCTAssertEqual(passed.x, 0.8 + 2, accuracy: 1e-6)
+    }
+}
