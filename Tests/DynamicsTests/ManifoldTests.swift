@@ -212,9 +212,10 @@ final class ManifoldTests: XCTestCase {
             let xfA = Transform(p: Vec2(0, 0), q: Rot(angle: unit() * 6.3))
             let xfB = Transform(p: Vec2(unit() * 1.4 - 0.7, unit() * 1.4 - 0.7), q: Rot(angle: unit() * 6.3))
             var apartBy = 0.0
+            var faces = SeparatingFaces()
             let m = a.vertices.withUnsafeBufferPointer { va in a.normals.withUnsafeBufferPointer { na in
                 b.vertices.withUnsafeBufferPointer { vb in b.normals.withUnsafeBufferPointer { nb in
-                    collidePolygons(va, na, xfA, vb, nb, xfB, speculative: spec, apartBy: &apartBy)
+                    collidePolygons(va, na, xfA, vb, nb, xfB, speculative: spec, apartBy: &apartBy, faces: &faces)
                 } }
             } }
             if apartBy == -.infinity { goneOn += 1; continue }
@@ -230,5 +231,72 @@ final class ManifoldTests: XCTestCase {
         }
         XCTAssertGreaterThan(apartCount, 300)
         XCTAssertGreaterThan(goneOn, 300)
+    }
+
+    /// A full separating-axis search reports, per direction, the face with the largest
+    /// separation and its lead over the next (worked out here in world axes from the outlines),
+    /// and a search told that face measures only it and gives the same manifold, bit for bit.
+    func testAKnownWinningFaceGivesTheManifoldOfTheFullSearch() {
+        func world(_ poly: Polygon, _ xf: Transform) -> [Vec2] {
+            poly.vertices.map { Vec2(xf.q.c * $0.x - xf.q.s * $0.y + xf.p.x, xf.q.s * $0.x + xf.q.c * $0.y + xf.p.y) }
+        }
+        /// Every face's separation: the least distance of the other outline's vertices above it.
+        func separations(_ faces: [Vec2], _ vertices: [Vec2]) -> [Double] {
+            faces.indices.map { i in
+                let a = faces[i], b = faces[(i + 1) % faces.count]
+                let e = Vec2(b.x - a.x, b.y - a.y), len = (e.x * e.x + e.y * e.y).squareRoot()
+                let n = Vec2(e.y / len, -e.x / len)
+                return vertices.map { n.x * ($0.x - a.x) + n.y * ($0.y - a.y) }.min()!
+            }
+        }
+        var rng = SplitMix64(seed: 11)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        let pentagon = Polygon(convexUnchecked: (0..<5).map { Vec2(0.2 * cos(2 * .pi * Double($0) / 5), 0.2 * sin(2 * .pi * Double($0) / 5)) })
+        let triangle = Polygon(convexUnchecked: (0..<3).map { Vec2(0.3 * cos(2 * .pi * Double($0) / 3), 0.3 * sin(2 * .pi * Double($0) / 3)) })
+        let shapes = [Polygon.box(halfWidth: 0.25, halfHeight: 0.25), Polygon.box(halfWidth: 0.4, halfHeight: 0.1), pentagon, triangle]
+        var touching = 0
+        for _ in 0..<3000 {
+            let a = shapes[Int(rng.next() % 4)], b = shapes[Int(rng.next() % 4)]
+            let xfA = Transform(p: Vec2(0, 0), q: Rot(angle: unit() * 6.3))
+            let xfB = Transform(p: Vec2(unit() * 1.2 - 0.6, unit() * 1.2 - 0.6), q: Rot(angle: unit() * 6.3))
+            func collide(_ faces: inout SeparatingFaces) -> (Manifold, Double) {
+                var apartBy = 0.0
+                let m = a.vertices.withUnsafeBufferPointer { va in a.normals.withUnsafeBufferPointer { na in
+                    b.vertices.withUnsafeBufferPointer { vb in b.normals.withUnsafeBufferPointer { nb in
+                        collidePolygons(va, na, xfA, vb, nb, xfB, speculative: spec, apartBy: &apartBy, faces: &faces)
+                    } }
+                } }
+                return (m, apartBy)
+            }
+            var searched = SeparatingFaces()
+            let (full, fullApart) = collide(&searched)
+            XCTAssertTrue(searched.searchedA)
+            let pa = world(a, xfA), pb = world(b, xfB)
+            for (isA, faces, vertices) in [(true, pa, pb), (false, pb, pa)] {
+                guard isA ? searched.searchedA : searched.searchedB else { continue }
+                let s = separations(faces, vertices)
+                let sorted = s.sorted(by: >)
+                let face = isA ? searched.faceA : searched.faceB, lead = isA ? searched.leadA : searched.leadB
+                XCTAssertEqual(s[face], sorted[0], accuracy: 1e-12)
+                XCTAssertEqual(lead, sorted[0] - sorted[1], accuracy: 1e-12)
+            }
+            var known = SeparatingFaces()
+            known.knownA = searched.faceA
+            known.knownB = searched.searchedB ? searched.faceB : -1
+            let (again, againApart) = collide(&known)
+            XCTAssertFalse(known.searchedA)
+            XCTAssertFalse(known.searchedB)
+            XCTAssertEqual(againApart, fullApart)
+            XCTAssertEqual(again.count, full.count)
+            XCTAssertEqual(again.normal, full.normal)
+            XCTAssertEqual(again.referenceIsB, full.referenceIsB)
+            for k in 0..<full.count {
+                XCTAssertEqual(again[k].point, full[k].point)
+                XCTAssertEqual(again[k].separation, full[k].separation)
+                XCTAssertEqual(again[k].id, full[k].id)
+            }
+            if full.count > 0 { touching += 1 }
+        }
+        XCTAssertGreaterThan(touching, 300)
     }
 }

@@ -8,15 +8,28 @@ import Foundation
 typealias VertexBuffer = UnsafeBufferPointer<Vec2>
 
 /// Max over A's faces of the minimum separation of B's vertices from that face; the
-/// result is expressed in B's frame (normals of A rotated into B's frame).
+/// result is expressed in B's frame (normals of A rotated into B's frame). With `known` >= 0
+/// only that face is measured (a caller that knows it wins: `SeparatingFaces`), with the same
+/// arithmetic as the full search, so the result is the same bits. `lead` is how far the best
+/// face's separation lies above the next best (0 on a tie; 0 when only `known` was measured).
 @inline(__always)
 private func findMaxSeparation(_ v1: VertexBuffer, _ n1: VertexBuffer, _ xf1: Transform,
-                               _ v2: VertexBuffer, _ xf2: Transform) -> (edge: Int, separation: Double) {
+                               _ v2: VertexBuffer, _ xf2: Transform,
+                               known: Int) -> (edge: Int, separation: Double, lead: Double) {
     let xf = xf2.inverseCompose(xf1)
     // The usual shapes with their counts known to the compiler: both loops unroll into the
     // same arithmetic in the same order. With boxes and pentagons side by side, loops of 4
     // and of 5 turns in any mix ended in a mispredicted exit each (a third of all the branch
     // mispredictions of a rain of 1,000 items).
+    if known >= 0 {
+        let separation: Double
+        switch v2.count {
+        case 4: separation = faceSeparation(known, vertices: 4, v1, n1, xf, v2)
+        case 5: separation = faceSeparation(known, vertices: 5, v1, n1, xf, v2)
+        default: separation = faceSeparation(known, vertices: v2.count, v1, n1, xf, v2)
+        }
+        return (known, separation, 0)
+    }
     switch (v1.count, v2.count) {
     case (4, 4): return maxSeparation(faces: 4, vertices: 4, v1, n1, xf, v2)
     case (4, 5): return maxSeparation(faces: 4, vertices: 5, v1, n1, xf, v2)
@@ -26,24 +39,52 @@ private func findMaxSeparation(_ v1: VertexBuffer, _ n1: VertexBuffer, _ xf1: Tr
     }
 }
 
+/// The minimum separation of polygon 2's first `vertices` vertices from face `i` of polygon 1
+/// (already in polygon 2's frame, `xf`).
+@inline(__always)
+private func faceSeparation(_ i: Int, vertices: Int, _ v1: VertexBuffer, _ n1: VertexBuffer, _ xf: Transform,
+                            _ v2: VertexBuffer) -> Double {
+    let n = xf.q.apply(n1[i])
+    let v = xf.apply(v1[i])
+    var si = Double.infinity
+    for j in 0..<vertices {
+        let sij = n.x * (v2[j].x - v.x) + n.y * (v2[j].y - v.y)
+        if sij < si { si = sij }
+    }
+    return si
+}
+
 /// `findMaxSeparation` with polygon 1 already in polygon 2's frame (`xf`), over the first
 /// `faces` faces of polygon 1 and `vertices` vertices of polygon 2.
 @inline(__always)
 private func maxSeparation(faces: Int, vertices: Int, _ v1: VertexBuffer, _ n1: VertexBuffer, _ xf: Transform,
-                           _ v2: VertexBuffer) -> (edge: Int, separation: Double) {
+                           _ v2: VertexBuffer) -> (edge: Int, separation: Double, lead: Double) {
     var bestIndex = 0
     var maxSeparation = -Double.infinity
+    var runnerUp = -Double.infinity
     for i in 0..<faces {
-        let n = xf.q.apply(n1[i])
-        let v = xf.apply(v1[i])
-        var si = Double.infinity
-        for j in 0..<vertices {
-            let sij = n.x * (v2[j].x - v.x) + n.y * (v2[j].y - v.y)
-            if sij < si { si = sij }
-        }
+        let si = faceSeparation(i, vertices: vertices, v1, n1, xf, v2)
+        // The first of equal faces wins (a tie leaves no lead).
+        runnerUp = si > maxSeparation ? maxSeparation : max(runnerUp, si)
         if si > maxSeparation { maxSeparation = si; bestIndex = i }
     }
-    return (bestIndex, maxSeparation)
+    return (bestIndex, maxSeparation, maxSeparation - runnerUp)
+}
+
+/// What the separating-axis search of a polygon pair knows beforehand and learns: per
+/// direction (A's faces against B's vertices, and B's against A's) a face known to win the
+/// search, or -1 to search every face; and, for each direction searched in full, the winner
+/// and its lead over the next best face (`searchedA`/`searchedB` say which were). The
+/// sequential narrow phase keeps them per contact (World+SeparatingFaces).
+struct SeparatingFaces {
+    var knownA = -1
+    var knownB = -1
+    var searchedA = false
+    var searchedB = false
+    var faceA = 0
+    var faceB = 0
+    var leadA = 0.0
+    var leadB = 0.0
 }
 
 /// Collides two convex polygons (either may be a two-vertex segment).
@@ -51,20 +92,25 @@ func collidePolygons(_ vA: VertexBuffer, _ nA: VertexBuffer, _ xfA: Transform,
                      _ vB: VertexBuffer, _ nB: VertexBuffer, _ xfB: Transform,
                      speculative: Double) -> Manifold {
     var apartBy = 0.0
-    return collidePolygons(vA, nA, xfA, vB, nB, xfB, speculative: speculative, apartBy: &apartBy)
+    var faces = SeparatingFaces()
+    return collidePolygons(vA, nA, xfA, vB, nB, xfB, speculative: speculative, apartBy: &apartBy, faces: &faces)
 }
 
 /// `collidePolygons`, and when a separating axis keeps the polygons beyond the speculative
 /// distance, the separation along it in `apartBy` (a lower bound of their distance; -infinity
-/// otherwise).
+/// otherwise). `faces` says which winning faces are known and reports the searches made.
 func collidePolygons(_ vA: VertexBuffer, _ nA: VertexBuffer, _ xfA: Transform,
                      _ vB: VertexBuffer, _ nB: VertexBuffer, _ xfB: Transform,
-                     speculative: Double, apartBy: inout Double) -> Manifold {
+                     speculative: Double, apartBy: inout Double, faces: inout SeparatingFaces) -> Manifold {
     var m = Manifold()
     apartBy = -.infinity
-    let (edgeA, sepA) = findMaxSeparation(vA, nA, xfA, vB, xfB)
+    faces.searchedA = false
+    faces.searchedB = false
+    let (edgeA, sepA, leadA) = findMaxSeparation(vA, nA, xfA, vB, xfB, known: faces.knownA)
+    if faces.knownA < 0 { faces.searchedA = true; faces.faceA = edgeA; faces.leadA = leadA }
     if sepA > speculative { apartBy = sepA; return m }
-    let (edgeB, sepB) = findMaxSeparation(vB, nB, xfB, vA, xfA)
+    let (edgeB, sepB, leadB) = findMaxSeparation(vB, nB, xfB, vA, xfA, known: faces.knownB)
+    if faces.knownB < 0 { faces.searchedB = true; faces.faceB = edgeB; faces.leadB = leadB }
     if sepB > speculative { apartBy = sepB; return m }
 
     // Prefer A as reference unless B is clearly better (hysteresis keeps ids stable).

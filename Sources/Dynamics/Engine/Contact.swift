@@ -54,6 +54,9 @@ struct Contact {
     var apartLimit = -Double.infinity
     /// Whether the last narrow phase skipped the pair so (tests and counts read it).
     var apartSkippedLastStep = false
+    /// The sequential narrow phase's winning faces of its last full separating-axis
+    /// searches, and how long they keep winning (World+SeparatingFaces).
+    var separatingFaces = SeparatingFaceCache()
 }
 
 /// What the narrow phase found for one contact this step.
@@ -156,12 +159,13 @@ extension World {
         awakeBodies.withUnsafeBufferPointer { awake in
         bodies.withUnsafeBufferPointer { bp in
         apartTravel.withUnsafeMutableBufferPointer { travel in
+        apartTurn.withUnsafeMutableBufferPointer { turn in
         apartPoses.withUnsafeMutableBufferPointer { poses in
         fatLimits.withUnsafeMutableBufferPointer { fatLimit in
-            let t = travel.baseAddress, p = poses.baseAddress
+            let t = travel.baseAddress, r = turn.baseAddress, p = poses.baseAddress
             parallelRanges(awake.count, grain: 256) { range in
                 for i in awake[range] {
-                    let travelled = skipping ? Self.advanceTravel(i, bp[i], t!, p!) : 0
+                    let travelled = skipping ? Self.advanceTravel(i, bp[i], t!, r!, p!) : 0
                     let v = bp[i].linearVelocity
                     for sh in self.bodyShapes[i] where self.shapes[sh].alive && !self.shapes[sh].proxyIsStatic {
                         if skipping && Self.fatBoxSurelyHolds(travel: travelled, velocity: v, dt: self.lastStepDt, limit: fatLimit[sh]) {
@@ -177,6 +181,7 @@ extension World {
                     }
                 }
             }
+        }
         }
         }
         }
@@ -308,8 +313,10 @@ extension World {
         candidateScan.withUnsafeMutableBufferPointer { scan in
         sequentialTakes.withUnsafeMutableBufferPointer { takes in
         apartTravel.withUnsafeBufferPointer { travel in
+        apartTurn.withUnsafeBufferPointer { turn in
             let contactBase = cp.baseAddress!, outcomeBase = outcome.baseAddress!
             let travelBase = skipping ? travel.baseAddress : nil
+            let turnBase = skipping ? turn.baseAddress : nil
             parallelRanges(cp.count, grain: 64) { range in
                 for i in range {
                     let c = contactBase + i
@@ -327,12 +334,15 @@ extension World {
                     if c.pointee.apartSkippedLastStep { c.pointee.apartSkippedLastStep = false }
                     let awakeA = bp[bodyA].isAwake && bp[bodyA].type != .staticBody
                     let awakeB = bp[bodyB].isAwake && bp[bodyB].type != .staticBody
-                    if awakeA || awakeB, self.updateManifold(c, dt: dt, vp, np, sp, bp, travel: travelBase) { outcomeBase[i] = .touchingChanged }
+                    if awakeA || awakeB, self.updateManifold(c, dt: dt, vp, np, sp, bp, travel: travelBase, turn: turnBase) {
+                        outcomeBase[i] = .touchingChanged
+                    }
                     if scanning { scan[i] = self.scanCandidate(c, bp) }
                     // listSequentialContacts' test.
                     if listing { takes[i] = (awakeA || awakeB) && c.pointee.solid && c.pointee.touching && c.pointee.manifold.count > 0 }
                 }
             }
+        }
         }
         }
         }
@@ -419,7 +429,7 @@ extension World {
     @inline(__always) func updateManifold(_ contact: UnsafeMutablePointer<Contact>, dt: Double,
                                           _ vp: UnsafeBufferPointer<Vec2>, _ np: UnsafeBufferPointer<Vec2>,
                                           _ sp: UnsafeBufferPointer<Shape>, _ bp: UnsafeBufferPointer<Body>,
-                                          travel: UnsafePointer<Double>?) -> Bool {
+                                          travel: UnsafePointer<Double>?, turn: UnsafePointer<Double>?) -> Bool {
         let sequential = stepMode == .sequentialImpulse
         let bodyA = contact.pointee.bodyA, bodyB = contact.pointee.bodyB
         let bodies = bp.baseAddress!
@@ -478,7 +488,19 @@ extension World {
                     let vb = VertexBuffer(rebasing: vp[startB..<(startB + countB)])
                     let nb = VertexBuffer(rebasing: np[startB..<(startB + countB)])
                     var apartBy = -Double.infinity
-                    m = collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative, apartBy: &apartBy)
+                    var faces = SeparatingFaces()
+                    if let t = travel, let r = turn {
+                        (faces.knownA, faces.knownB) = contact.pointee.separatingFaces.knownFaces(
+                            travel: t[bodyA] + t[bodyB], turnA: r[bodyA], turnB: r[bodyB])
+                    }
+                    m = collidePolygons(va, na, xfA, vb, nb, xfB, speculative: speculative, apartBy: &apartBy, faces: &faces)
+                    if let t = travel, let r = turn {
+                        // Any point of one shape lies within the bounding circles' centre
+                        // distance plus both radii of any point of the other.
+                        let reach = gap + 2 * (shapeA.pointee.boundRadius + shapeB.pointee.boundRadius)
+                        contact.pointee.separatingFaces.learn(faces, travel: t[bodyA] + t[bodyB], turnA: r[bodyA], turnB: r[bodyB],
+                                                              reach: reach)
+                    }
                     if let t = travel, apartBy > speculative {
                         // A separating axis keeps them apart (the manifold is left empty and
                         // not touching, as a skipped pair's stays).

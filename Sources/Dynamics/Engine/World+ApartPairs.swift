@@ -17,7 +17,10 @@
 // write-back the box of a shape that cannot have left its fat box: each time a shape's box
 // is found inside, the room it had there (least on any side) plus the travel then is kept in
 // `fatLimits`, and while the travel plus the step's look-ahead |dt v|_inf stays below it the
-// box is not computed. The soft step has its own manifold recycling and does not use this.
+// box is not computed, and the separating-axis search of a touching pair skips the faces that
+// cannot have overtaken the one that won before (World+SeparatingFaces: each body's turn,
+// sum |dq|_1, is kept beside its travel for it). The soft step has its own manifold
+// recycling and does not use this.
 import Foundation
 
 extension World {
@@ -37,29 +40,34 @@ extension World {
         if apartTravel.count < count {
             let added = apartTravel.count..<count
             apartTravel.append(contentsOf: repeatElement(0, count: added.count))
+            apartTurn.append(contentsOf: repeatElement(0, count: added.count))
             apartPoses.append(contentsOf: added.map { bodies[$0].transform })
         }
         bodies.withUnsafeBufferPointer { bp in
         apartTravel.withUnsafeMutableBufferPointer { travel in
+        apartTurn.withUnsafeMutableBufferPointer { turn in
         apartPoses.withUnsafeMutableBufferPointer { poses in
-            let t = travel.baseAddress!, p = poses.baseAddress!
+            let t = travel.baseAddress!, r = turn.baseAddress!, p = poses.baseAddress!
             parallelRanges(count, grain: 512) { range in
-                for i in range { _ = Self.advanceTravel(i, bp[i], t, p) }
+                for i in range { _ = Self.advanceTravel(i, bp[i], t, r, p) }
             }
+        }
         }
         }
         }
     }
 
-    /// Brings body `i`'s travel up to its transform now; returns it.
+    /// Brings body `i`'s travel (and turn) up to its transform now; returns the travel.
     @inline(__always) static func advanceTravel(_ i: Int, _ body: Body, _ travel: UnsafeMutablePointer<Double>,
+                                                _ turn: UnsafeMutablePointer<Double>,
                                                 _ poses: UnsafeMutablePointer<Transform>) -> Double {
         let now = body.transform, then = poses[i]
         if now == then { return travel[i] }
-        let moved = abs(now.p.x - then.p.x) + abs(now.p.y - then.p.y)
-            + (abs(now.q.c - then.q.c) + abs(now.q.s - then.q.s)) * body.boundLever
+        let turned = abs(now.q.c - then.q.c) + abs(now.q.s - then.q.s)
+        let moved = abs(now.p.x - then.p.x) + abs(now.p.y - then.p.y) + turned * body.boundLever
         // A non-finite pose (frozen later in the step) makes every limit unreachable.
         travel[i] += moved.isNaN ? .infinity : moved
+        turn[i] += turned.isNaN ? .infinity : turned
         poses[i] = now
         return travel[i]
     }

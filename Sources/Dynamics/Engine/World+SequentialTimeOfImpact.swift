@@ -234,7 +234,7 @@ extension World {
                     bodies.withUnsafeBufferPointer { bp in
                         // No travel: the bodies moved since the narrow phase measured it.
                         contacts.withUnsafeMutableBufferPointer { cp in
-                            updateManifold(cp.baseAddress! + k, dt: lastStepDt, vp, np, sp, bp, travel: nil)
+                            updateManifold(cp.baseAddress! + k, dt: lastStepDt, vp, np, sp, bp, travel: nil, turn: nil)
                         }
                     }
                 }

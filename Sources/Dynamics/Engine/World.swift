@@ -141,6 +141,8 @@ final class World {
     /// Per body, the travel bound and the pose it was last measured from (World+ApartPairs).
     var apartTravel: [Double] = []
     var apartPoses: [Transform] = []
+    /// Per body, the sum of |dq|_1 over the same moves (World+SeparatingFaces).
+    var apartTurn: [Double] = []
     /// Per shape, the body travel up to which its fat box surely holds it (World+ApartPairs;
     /// -infinity: unknown).
     var fatLimits: [Double] = []
