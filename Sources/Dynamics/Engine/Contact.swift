@@ -5,7 +5,9 @@
 // soft step recycles a manifold while its pair barely moves (`recycleManifold`), as Box2D v3
 // does; the sequential step computes every manifold every step, as Box2D 2.2 does, except
 // that a pair found apart is not tested again until its bodies could have closed the gap
-// (World+ApartPairs: the same answer without the test).
+// (World+ApartPairs: the same answer without the test), and a touching polygon pair
+// measures only the faces that won its last full separating-axis search while they surely
+// still win (World+SeparatingFaces: the same manifold).
 
 struct Contact {
     var shapeA: Int
