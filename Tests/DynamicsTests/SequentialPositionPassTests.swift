@@ -4,9 +4,11 @@ import XCTest
 
 /// The sequential step's position passes go color by color, as its velocity iterations do:
 /// each color's constraints (which share no moving body) split across the worker pool, then
-/// the overflow one after another. Checked here against a position pass written out in the
-/// test (Box2D 2.2's b2ContactSolver::SolvePositionConstraints, visited in that order), for
-/// one worker and for two.
+/// the overflow one after another; with the constraints in regions (World+SequentialRegions,
+/// as in this heap), each region's colors and overflow, then the seam's. Checked here against
+/// a position pass written out in the test (Box2D 2.2's
+/// b2ContactSolver::SolvePositionConstraints, visited in that order), for one worker and for
+/// two.
 final class SequentialPositionPassTests: XCTestCase {
     /// 300 boxes of 12 pt falling onto a floor in a heap, sleeping off.
     private func heap(workers: Int) -> World {
@@ -77,20 +79,30 @@ final class SequentialPositionPassTests: XCTestCase {
 
     private func assertPassesGoColorByColor(workers: Int, file: StaticString = #filePath, line: UInt = #line) {
         let world = heap(workers: workers)
-        var checked = 0, largestColor = 0, movedApart = 0
+        var checked = 0, largestColor = 0, movedApart = 0, grouped = 0
         for step in 1...240 {
             world.step(Double(Float(1.0 / 120)))
             guard step % 30 == 0 else { continue }
-            // The slots of each color (filled from its first lane on) and of the overflow (the
-            // first lane of each of its batches), in the order the pass must visit them.
+            // The slots of each color (filled from its first lane on) and of each group's
+            // overflow (the first lane of each of its batches), in the order the pass must
+            // visit them: the groups' colors one after another.
             let starts = world.sequentialBatchColorStarts, counts = world.sequentialColorCounts
-            let overflow = counts.count - 1
+            if world.candidateBodies.count >= World.sequentialRegionThreshold {
+                XCTAssertEqual(world.sequentialGroupCount, 3, "step \(step): the heap is cut in regions", file: file, line: line)
+                grouped += 1
+            }
+            XCTAssertEqual(counts.count, world.sequentialGroupCount * 25, file: file, line: line)
             var order: [Int] = []
-            for color in 0..<overflow { order += (0..<counts[color]).map { 4 * starts[color] + $0 } }
-            order += (0..<counts[overflow]).map { 4 * (starts[overflow] + $0) }
+            for color in counts.indices {
+                if color % 25 == 24 {
+                    order += (0..<counts[color]).map { 4 * (starts[color] + $0) }
+                } else {
+                    order += (0..<counts[color]).map { 4 * starts[color] + $0 }
+                }
+                if color % 25 != 24 { largestColor = max(largestColor, counts[color]) }
+            }
             // Those slots are exactly the lanes of this step's constraints.
             XCTAssertEqual(order.sorted(), world.sequentialLanes.map(Int.init).sorted(), "step \(step)", file: file, line: line)
-            largestColor = max(largestColor, counts.dropLast().max() ?? 0)
             let expected = referencePass(world, order: order)
             let contactOrder = referencePass(world, order: world.sequentialLanes.map(Int.init))
             let before = world.sequentialBodies
@@ -107,8 +119,9 @@ final class SequentialPositionPassTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 3, "steps where color order and contact order differ", file: file, line: line)
         XCTAssertGreaterThan(movedApart, 100, "bodies the passes moved", file: file, line: line)
-        // Colors large enough to split across the pool (at least two pieces of 64).
-        XCTAssertGreaterThanOrEqual(largestColor, 128, file: file, line: line)
+        XCTAssertGreaterThanOrEqual(grouped, 5, "steps with the heap cut in regions", file: file, line: line)
+        // Colors of many constraints (each region's run on one thread).
+        XCTAssertGreaterThanOrEqual(largestColor, 64, file: file, line: line)
     }
 
     func testPositionPassesGoColorByColorThenTheOverflow() {

@@ -435,13 +435,35 @@ extension World {
     func colorConstraints() -> Int {
         colorOf.removeAll(keepingCapacity: true)
         colorOf.append(contentsOf: repeatElement(0, count: candidateBodies.count))
-        let stamp = beginColoring()
+        // Grouped in regions (World+SequentialRegions), each group is colored on its own: the
+        // two regions share no colored body, so one coloring covers both, and the seam, whose
+        // bodies sit in either, takes a second one.
+        let grouped = sequentialGroupCount > 1
+        sequentialSeam.removeAll(keepingCapacity: true)
+        var stamp = beginColoring()
         bodyColors.withUnsafeMutableBufferPointer { masks in
         candidateBodies.withUnsafeBufferPointer { pairs in
+        sequentialGroupOf.withUnsafeBufferPointer { groupOf in
         colorOf.withUnsafeMutableBufferPointer { colors in
-            for (k, p) in pairs.enumerated() { colors[k] = takeColor(p, masks.baseAddress!, stamp: stamp) }
+            for (k, p) in pairs.enumerated() {
+                if grouped && groupOf[k] == 2 { sequentialSeam.append(k); continue }
+                colors[k] = takeColor(p, masks.baseAddress!, stamp: stamp)
+            }
         }
         }
+        }
+        }
+        if grouped {
+            stamp = beginColoring()
+            bodyColors.withUnsafeMutableBufferPointer { masks in
+            candidateBodies.withUnsafeBufferPointer { pairs in
+            colorOf.withUnsafeMutableBufferPointer { colors in
+            sequentialSeam.withUnsafeBufferPointer { seam in
+                for k in seam { colors[k] = takeColor(pairs[k], masks.baseAddress!, stamp: stamp) }
+            }
+            }
+            }
+            }
         }
         return World.graphColorCount
     }

@@ -4,8 +4,9 @@
 // and goes straight into its lane of a SIMD4<Float> batch, its position part into the same
 // lane's slot of `sequentialPositions` (the position passes go color by color too), and the
 // impulses go from the batches back into the manifolds. The body velocities live in the soft
-// step's 32-byte `states` for the duration of the velocity iterations, gathered and scattered
-// with the same 16-byte kernels. Each lane runs exactly Box2D 2.2's per-contact solve
+// step's 32-byte `states` for the duration of the velocity iterations (each at its body's
+// velocity slot: World+SequentialRegions), gathered and scattered with the same 16-byte
+// kernels. Each lane runs exactly Box2D 2.2's per-contact solve
 // (friction rows first, then the normal rows: one point alone, or two as the 2x2 LCP by its
 // four cases, dropped to one when ill conditioned), in single precision as Box2D does; only
 // the order in which contacts meet differs from Box2D's list order (color by color). A
@@ -167,9 +168,6 @@ extension World {
     /// the constraints, each a function of its own contact, split across the worker pool by
     /// constraint, so the result is the same for any worker count.
     func buildSequentialBatches() {
-        let dummy = Int32(bodies.count)
-        while states.count < bodies.count + 1 { states.append(BodyState()) }
-        states[bodies.count] = BodyState()
         // Filled through pointers (appends checked each array's uniqueness per contact).
         let count = sequentialWork.count
         candidateBodies.removeAll(keepingCapacity: true)
@@ -203,12 +201,19 @@ extension World {
         }
         }
         }
+        groupSequentialConstraints()
+        let (dummy, secondDummy) = assignVelocitySlots()
         let (firstBatch, perColor) = layOutSequentialLanes(colorCount: colorConstraints())
         sequentialBatchColorStarts = firstBatch
         sequentialColorCounts = perColor
         let batchCount = firstBatch[firstBatch.count - 1]
         sequentialBatches.removeAll(keepingCapacity: true)
         sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: batchCount))
+        let grouped = sequentialGroupCount > 1
+        if grouped {
+            let colors = sequentialLayoutColorsPerGroup
+            for b in firstBatch[colors]..<firstBatch[2 * colors] { sequentialBatches[b] = SequentialBatch(dummy: secondDummy) }
+        }
         // One slot per lane; the position passes read only the filled ones.
         if sequentialPositions.count > 4 * batchCount { sequentialPositions.removeLast(sequentialPositions.count - 4 * batchCount) }
         while sequentialPositions.count < 4 * batchCount {
@@ -224,14 +229,17 @@ extension World {
         sequentialBatches.withUnsafeMutableBufferPointer { batches in
         sequentialPositions.withUnsafeMutableBufferPointer { positions in
         constrained.withUnsafeBufferPointer { moves in
+        velocitySlots.withUnsafeBufferPointer { slots in
+        sequentialGroupOf.withUnsafeBufferPointer { groupOf in
             parallelRanges(count, grain: 64) { range in
                 for k in range {
                     let ci = Int(work[k])
                     let sc = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: true)
                     positions[Int(lanes[k])] = SequentialPositionConstraint(sc)
                     let batch = batches.baseAddress! + Int(lanes[k] >> 2), lane = Int(lanes[k] & 3)
-                    setLane(&batch.pointee.bodyA, lane, moves[sc.bodyA] ? Int32(sc.bodyA) : dummy)
-                    setLane(&batch.pointee.bodyB, lane, moves[sc.bodyB] ? Int32(sc.bodyB) : dummy)
+                    let still = grouped && groupOf[k] == 1 ? secondDummy : dummy
+                    setLane(&batch.pointee.bodyA, lane, moves[sc.bodyA] ? slots[sc.bodyA] : still)
+                    setLane(&batch.pointee.bodyB, lane, moves[sc.bodyB] ? slots[sc.bodyB] : still)
                     setLane(&batch.pointee.constraint, lane, Int32(k))
                     setLane(&batch.pointee.nx, lane, Float(sc.normal.x)); setLane(&batch.pointee.ny, lane, Float(sc.normal.y))
                     setLane(&batch.pointee.friction, lane, Float(sc.friction))
@@ -252,9 +260,11 @@ extension World {
         }
         }
         }
+        }
+        }
         for i in batchBodies {
             let s = sequentialBodies[i]
-            states[i] = BodyState(v: s.v, w: s.w)
+            states[Int(velocitySlots[i])] = BodyState(v: s.v, w: s.w)
         }
     }
 
@@ -278,31 +288,41 @@ extension World {
     /// constraints are solved one after another and may share bodies, so their order stays.
     private func layOutSequentialLanes(colorCount: Int) -> (firstBatch: [Int], perColor: [Int]) {
         let count = candidateBodies.count
-        let buckets = Self.laneOrderBuckets
+        // The layout's colors: each group's colors and overflow after the previous group's
+        // (World+SequentialRegions), one group unless the constraints were cut in regions. A
+        // region's colors run on one thread, so their order by body matters only to its
+        // cache: fewer buckets there, which keeps the counting below as short as one group's.
+        let grouped = sequentialGroupCount > 1
+        let buckets = grouped ? Self.laneOrderBuckets / 4 : Self.laneOrderBuckets
         let bodyCount = max(bodies.count, 1)
         sequentialLanes.removeAll(keepingCapacity: true)
         sequentialLanes.append(contentsOf: repeatElement(0, count: count))
-        // next[(color * 2 + two points) * buckets + bucket]: the next slot of that bucket
-        // within its color.
+        let layoutColors = sequentialGroupCount * (colorCount + 1)
+        // next[(layout color * 2 + two points) * buckets + bucket]: the next slot of that
+        // bucket within its layout color.
         let cellsPerColor = 2 * buckets
-        var next = [Int](repeating: 0, count: (colorCount + 1) * cellsPerColor)
-        var perColor = [Int](repeating: 0, count: colorCount + 1)
+        var next = [Int](repeating: 0, count: layoutColors * cellsPerColor)
+        var perColor = [Int](repeating: 0, count: layoutColors)
         var firstBatch: [Int] = []
         candidateBodies.withUnsafeBufferPointer { pairs in
         sequentialPointCounts.withUnsafeBufferPointer { points in
         colorOf.withUnsafeBufferPointer { colorOf in
+        sequentialGroupOf.withUnsafeBufferPointer { groupOf in
         sequentialLanes.withUnsafeMutableBufferPointer { lanes in
         next.withUnsafeMutableBufferPointer { next in
+            @inline(__always) func layoutColor(_ k: Int) -> Int {
+                grouped ? Int(groupOf[k]) * (colorCount + 1) + Int(colorOf[k]) : Int(colorOf[k])
+            }
             @inline(__always) func cell(_ k: Int) -> Int {
-                let color = Int(colorOf[k])
-                if color == colorCount { return color * cellsPerColor }
+                let color = layoutColor(k)
+                if Int(colorOf[k]) == colorCount { return color * cellsPerColor }
                 let a = Int(pairs[k].a), b = Int(pairs[k].b)
                 let key = a < 0 ? b : (b < 0 ? a : min(a, b))
                 return color * cellsPerColor + Int(points[k] >> 1) * buckets + max(key, 0) * buckets / bodyCount
             }
             for k in 0..<count { next[cell(k)] += 1 }
             // Counts to first slots, color by color (each color's slots start at 0).
-            for color in 0...colorCount {
+            for color in 0..<layoutColors {
                 var slot = 0
                 for c in (color * cellsPerColor)..<((color + 1) * cellsPerColor) {
                     let n = next[c]
@@ -311,13 +331,14 @@ extension World {
                 }
                 perColor[color] = slot
             }
-            firstBatch = batchStarts(perColor: perColor)
+            firstBatch = batchStarts(perColor: perColor, colorsPerGroup: colorCount + 1)
             for k in 0..<count {
-                let color = Int(colorOf[k]), c = cell(k)
+                let color = layoutColor(k), c = cell(k)
                 let slot = next[c]
                 next[c] += 1
-                lanes[k] = Int32(color == colorCount ? 4 * (firstBatch[color] + slot) : 4 * firstBatch[color] + slot)
+                lanes[k] = Int32(Int(colorOf[k]) == colorCount ? 4 * (firstBatch[color] + slot) : 4 * firstBatch[color] + slot)
             }
+        }
         }
         }
         }
@@ -345,33 +366,38 @@ extension World {
     /// The warm start and then `iterations` velocity iterations, as one staged job of the pool
     /// (a step with no joint to solve between the iterations).
     func warmStartAndSolveSequentialBatches(iterations: Int) {
-        let starts = sequentialBatchColorStarts
         sequentialBatches.withUnsafeMutableBufferPointer { bp in
             states.withUnsafeMutableBufferPointer { st in
                 guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
                 beginStagePlan()
                 var perPass = 0
-                for _ in 0...iterations { perPass = planColorStages(starts, count: bp.count) }
-                runStagePlan { stage, range in
-                    if stage < perPass {
-                        for i in range { warmStartSequentialBatch(base + i, sb) }
-                    } else {
-                        for i in range { solveSequentialBatch(base + i, sb) }
+                for _ in 0...iterations { perPass = planSequentialPass() }
+                runStagePlan { stage, piece in
+                    let warm = stage < perPass
+                    forEachBatchRange(stageInPass: stage % perPass, piece) { range in
+                        if warm {
+                            for i in range { warmStartSequentialBatch(base + i, sb) }
+                        } else {
+                            for i in range { solveSequentialBatch(base + i, sb) }
+                        }
                     }
                 }
             }
         }
     }
 
-    /// Every batch in solve order, color after color (`forEachColorRange`): the same result
-    /// for any worker count.
+    /// Every batch in solve order, as one pass of `planSequentialPass` (color after color, or
+    /// region by region and then the seam): the same result for any worker count.
     @inline(__always) func forEachSequentialBatch(_ body: (UnsafeMutablePointer<SequentialBatch>, UnsafeMutablePointer<BodyState>) -> Void) {
-        let starts = sequentialBatchColorStarts
         sequentialBatches.withUnsafeMutableBufferPointer { bp in
             states.withUnsafeMutableBufferPointer { st in
                 guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
-                forEachColorRange(starts, count: bp.count) { range in
-                    for i in range { body(base + i, sb) }
+                beginStagePlan()
+                planSequentialPass()
+                runStagePlan { stage, piece in
+                    forEachBatchRange(stageInPass: stage, piece) { range in
+                        for i in range { body(base + i, sb) }
+                    }
                 }
             }
         }
@@ -380,10 +406,10 @@ extension World {
     func copyBatchVelocities(toSolverBodies: Bool, _ indices: [Int]) {
         for i in indices where i < constrained.count && constrained[i] {
             if toSolverBodies {
-                sequentialBodies[i].v = states[i].v
-                sequentialBodies[i].w = states[i].w
+                sequentialBodies[i].v = states[Int(velocitySlots[i])].v
+                sequentialBodies[i].w = states[Int(velocitySlots[i])].w
             } else {
-                states[i] = BodyState(v: sequentialBodies[i].v, w: sequentialBodies[i].w)
+                states[Int(velocitySlots[i])] = BodyState(v: sequentialBodies[i].v, w: sequentialBodies[i].w)
             }
         }
     }
@@ -425,16 +451,19 @@ extension World {
         batchBodies.withUnsafeBufferPointer { moved in
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
         states.withUnsafeBufferPointer { st in
+        velocitySlots.withUnsafeBufferPointer { slots in
         constrained.withUnsafeMutableBufferPointer { held in
           parallelRanges(moved.count, grain: 256) { range in
             for i in moved[range] {
                 if sb[i].invMass > 0 || sb[i].invI > 0 {
-                    sb[i].v = st[i].v
-                    sb[i].w = st[i].w
+                    let slot = Int(slots[i])
+                    sb[i].v = st[slot].v
+                    sb[i].w = st[slot].w
                 }
                 held[i] = false
             }
           }
+        }
         }
         }
         }

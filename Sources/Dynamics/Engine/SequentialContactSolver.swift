@@ -315,7 +315,8 @@ extension World {
     /// Color after color, as the velocity iterations go (`sequentialPositions` is laid out by
     /// batch lane): a color's constraints share no moving body, so each color splits across
     /// the worker pool and the result is the same for any worker count; then the overflow,
-    /// one constraint after another. (In contact order the three passes were the longest part
+    /// one constraint after another. Constraints in regions (World+SequentialRegions) go
+    /// region by region, side by side, then the seam. (In contact order the three passes were the longest part
     /// of the step that ran on one thread: 125 us of a 930 us rain sub-step on two.)
     func solveSequentialContactPositions() -> Bool {
         let starts = sequentialBatchColorStarts, counts = sequentialColorCounts
@@ -323,23 +324,52 @@ extension World {
         let overflow = counts.count - 1
         let baumgarte = SequentialConstants.baumgarte
         var minSeparation = 0.0
+        let colorsPerGroup = sequentialLayoutColorsPerGroup
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
         sequentialPositions.withUnsafeBufferPointer { cs in
             let bodies = sb.baseAddress!, constraints = cs.baseAddress!
-            // A stage per color (a color's constraints fill its lanes from the first one on),
-            // then the overflow, whose constraints have a batch, and so four lanes, each.
-            beginStagePlan()
-            for color in 0..<overflow { planStage(0..<counts[color], grain: 64) }
-            planStage(0..<counts[overflow], grain: .max)
-            let separation = minimumOverStagePlan { stage, range in
+            // Every constraint of the layout colors `colors`, in order: a color's constraints
+            // fill its lanes from the first one on; an overflow's have a batch, and so four
+            // lanes, each.
+            @inline(__always) func correct(layoutColors colors: Range<Int>) -> Double {
                 var m = 0.0
-                if stage < overflow {
-                    let first = constraints + 4 * starts[stage]
-                    for i in range { m = min(m, Self.correctPosition(first + i, bodies, baumgarte: baumgarte)) }
-                } else {
-                    for i in range { m = min(m, Self.correctPosition(constraints + 4 * (starts[overflow] + i), bodies, baumgarte: baumgarte)) }
+                for color in colors {
+                    if color % colorsPerGroup == colorsPerGroup - 1 {
+                        for i in 0..<counts[color] { m = min(m, Self.correctPosition(constraints + 4 * (starts[color] + i), bodies, baumgarte: baumgarte)) }
+                    } else {
+                        let first = constraints + 4 * starts[color]
+                        for i in 0..<counts[color] { m = min(m, Self.correctPosition(first + i, bodies, baumgarte: baumgarte)) }
+                    }
                 }
                 return m
+            }
+            beginStagePlan()
+            let separation: Double
+            if sequentialGroupCount == 3 {
+                // Both regions side by side, each on one thread, then the seam
+                // (World+SequentialRegions).
+                planStage(0..<2, grain: 1)
+                planStage(0..<1, grain: .max)
+                separation = minimumOverStagePlan { stage, piece in
+                    if stage == 1 { return correct(layoutColors: (2 * colorsPerGroup)..<(3 * colorsPerGroup)) }
+                    var m = 0.0
+                    for region in piece { m = min(m, correct(layoutColors: (region * colorsPerGroup)..<((region + 1) * colorsPerGroup))) }
+                    return m
+                }
+            } else {
+                // A stage per color, then the overflow.
+                for color in 0..<overflow { planStage(0..<counts[color], grain: 64) }
+                planStage(0..<counts[overflow], grain: .max)
+                separation = minimumOverStagePlan { stage, range in
+                    var m = 0.0
+                    if stage < overflow {
+                        let first = constraints + 4 * starts[stage]
+                        for i in range { m = min(m, Self.correctPosition(first + i, bodies, baumgarte: baumgarte)) }
+                    } else {
+                        for i in range { m = min(m, Self.correctPosition(constraints + 4 * (starts[overflow] + i), bodies, baumgarte: baumgarte)) }
+                    }
+                    return m
+                }
             }
             minSeparation = min(minSeparation, separation)
         }

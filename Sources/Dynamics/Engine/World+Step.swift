@@ -367,10 +367,15 @@ extension World {
     /// last), when each color's constraints are packed four to a batch and the overflow's one
     /// to a batch; the last entry is the total.
     func batchStarts(perColor: [Int]) -> [Int] {
-        let colorCount = perColor.count - 1
-        var firstBatch = [Int](repeating: 0, count: colorCount + 2)
-        for color in 0...colorCount {
-            let n = color == colorCount ? perColor[color] : (perColor[color] + 3) / 4
+        batchStarts(perColor: perColor, colorsPerGroup: perColor.count)
+    }
+
+    /// `batchStarts` of a layout in groups of `colorsPerGroup` colors, the last of each group
+    /// its overflow (World+SequentialRegions).
+    func batchStarts(perColor: [Int], colorsPerGroup: Int) -> [Int] {
+        var firstBatch = [Int](repeating: 0, count: perColor.count + 1)
+        for color in perColor.indices {
+            let n = color % colorsPerGroup == colorsPerGroup - 1 ? perColor[color] : (perColor[color] + 3) / 4
             firstBatch[color + 1] = firstBatch[color] + n
         }
         return firstBatch

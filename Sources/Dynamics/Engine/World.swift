@@ -179,8 +179,20 @@ final class World {
     /// position constraints, each in the slot of its batch lane (batch * 4 + lane).
     var sequentialWork: [Int32] = []
     var sequentialPositions: [SequentialPositionConstraint] = []
-    /// Per graph color of the sequential step and, last, the overflow: its constraints.
+    /// Per graph color of the sequential step and, last, the overflow: its constraints (per
+    /// group, one after another, when they are grouped).
     var sequentialColorCounts: [Int] = []
+    /// The sequential step's groups of constraints (World+SequentialRegions): 1, or 3 (two
+    /// regions and the seam), and each constraint's group when there are 3.
+    var sequentialGroupCount = 1
+    var sequentialGroupOf: [UInt8] = []
+    /// The seam's constraints, in order (coloring scratch).
+    var sequentialSeam: [Int] = []
+    /// Where the regions were cut (valid while `sequentialGroupCount` is 3).
+    var sequentialCut: (alongX: Bool, at: Double)?
+    /// Per body, its slot in `states` during the sequential step's velocity passes (valid for
+    /// `batchBodies`; World+SequentialRegions).
+    var velocitySlots: [Int32] = []
     /// Per constraint of the sequential step, its batch lane (batch * 4 + lane).
     var sequentialLanes: [Int32] = []
     /// Per constraint of the sequential step, its manifold's point count (the lanes of a color

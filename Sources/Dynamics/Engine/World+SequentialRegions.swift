@@ -1,0 +1,146 @@
+// Design note: the sequential step's constraints in two regions and a seam. The velocity and
+// position passes go color by color; on two threads each color was a stage of the pool, so
+// a pass over a pile of 1,000 items took a dozen hand-overs, eight velocity passes and three
+// position passes a hundred per step, each waiting for the slower thread, and every color
+// passed the bodies' lines from one core to the other. With enough constraints
+// (`sequentialRegionThreshold`) the moving bodies are cut in two at the median of their
+// centres along the axis they spread widest (a histogram, not a sort), and each constraint
+// joins the region of its moving bodies, or the seam when they sit on both sides. Each group
+// is colored on its own and laid out after the one before (region 0's colors and overflow,
+// region 1's, the seam's), and a pass runs in two stages: both regions side by side, each
+// color after color on one thread, then the seam on one thread. The regions share no moving
+// body, so running them side by side gives what running them one after the other gives: the
+// states are the same for any worker count, with two hand-overs a pass. (The order in which
+// constraints meet is another than with one group, as any coloring's is: Box2D 2.2's own is
+// the contact list's.) Fewer constraints keep a single group and the plain color stages.
+import Foundation
+
+extension World {
+    /// From this many constraints on, the sequential step solves them as two regions and a
+    /// seam (below it, the hand-overs a color costs are not worth a plan of their own).
+    static let sequentialRegionThreshold = 256
+
+    /// Histogram bins of the median cut.
+    private static let regionBins = 64
+
+    /// Which group each of the step's constraints (`candidateBodies`) belongs to: 0 and 1 the
+    /// regions, 2 the seam; or one group for all (`sequentialGroupCount` 1) below the
+    /// threshold or when the bodies cannot be cut.
+    func groupSequentialConstraints() {
+        sequentialGroupOf.removeAll(keepingCapacity: true)
+        sequentialGroupCount = 1
+        let count = candidateBodies.count
+        guard count >= Self.sequentialRegionThreshold, let cut = regionCut() else { return }
+        sequentialGroupCount = 3
+        sequentialCut = cut
+        sequentialGroupOf.append(contentsOf: repeatElement(0, count: count))
+        sequentialBodies.withUnsafeBufferPointer { sb in
+        candidateBodies.withUnsafeBufferPointer { pairs in
+        sequentialGroupOf.withUnsafeMutableBufferPointer { groups in
+            @inline(__always) func region(_ i: Int32) -> UInt8 { Self.region(of: sb[Int(i)], cut) }
+            for k in 0..<count {
+                let a = pairs[k].a, b = pairs[k].b
+                // -1: not a moving body (static, kinematic, asleep), on neither side.
+                if a < 0 { groups[k] = b < 0 ? 0 : region(b); continue }
+                let ra = region(a)
+                groups[k] = b < 0 || region(b) == ra ? ra : 2
+            }
+        }
+        }
+        }
+    }
+
+    /// The region of a body with solver state `body`: 0 before the cut, 1 from it on.
+    @inline(__always) static func region(of body: SequentialBody, _ cut: (alongX: Bool, at: Double)) -> UInt8 {
+        (cut.alongX ? body.c.x : body.c.y) < cut.at ? 0 : 1
+    }
+
+    /// Gives each of the step's moving constrained bodies (`batchBodies`) its slot in `states`
+    /// for the velocity passes, and returns the slots of the dummy body that empty lanes and
+    /// lanes of bodies that do not move point at (the second for the second region's lanes).
+    /// One group: a body's own index, the dummy after the last body. In regions, each
+    /// region's bodies together, the second's 128 bytes after the first's, and the two
+    /// dummies 128 bytes after that and apart: with the bodies in index order, the two
+    /// threads wrote to one cache line wherever a body of one region sat next to one of the
+    /// other (in the rain of 1,000 items a region's pass took 40% longer beside the other
+    /// than alone), and every batch with an empty lane or a static body stores the dummy's
+    /// unchanged velocity.
+    func assignVelocitySlots() -> (dummy: Int32, secondDummy: Int32) {
+        if velocitySlots.count < bodies.count {
+            velocitySlots.append(contentsOf: repeatElement(0, count: bodies.count - velocitySlots.count))
+        }
+        let stride = 4 // BodyStates in 128 bytes
+        @inline(__always) func roundUp(_ n: Int) -> Int { (n + stride - 1) / stride * stride }
+        var dummy = bodies.count
+        if sequentialGroupCount == 3, let cut = sequentialCut {
+            var firstCount = 0
+            for i in batchBodies where Self.region(of: sequentialBodies[i], cut) == 0 { firstCount += 1 }
+            var next = (0, roundUp(firstCount) + stride)
+            for i in batchBodies {
+                if Self.region(of: sequentialBodies[i], cut) == 0 {
+                    velocitySlots[i] = Int32(next.0); next.0 += 1
+                } else {
+                    velocitySlots[i] = Int32(next.1); next.1 += 1
+                }
+            }
+            dummy = roundUp(next.1) + stride
+        } else {
+            for i in batchBodies { velocitySlots[i] = Int32(i) }
+        }
+        let second = dummy + stride
+        while states.count < second + 1 { states.append(BodyState()) }
+        states[dummy] = BodyState()
+        states[second] = BodyState()
+        return (Int32(dummy), Int32(second))
+    }
+
+    /// The median of the moving bodies' centres along the axis they spread widest (to a
+    /// histogram bin), or nil when they do not spread.
+    private func regionCut() -> (alongX: Bool, at: Double)? {
+        var lower = Vec2(.infinity, .infinity), upper = Vec2(-.infinity, -.infinity)
+        for i in batchBodies {
+            let c = sequentialBodies[i].c
+            lower = minVec(lower, c)
+            upper = maxVec(upper, c)
+        }
+        let alongX = upper.x - lower.x >= upper.y - lower.y
+        let low = alongX ? lower.x : lower.y, width = alongX ? upper.x - lower.x : upper.y - lower.y
+        guard width > 0, width.isFinite else { return nil }
+        let bins = Self.regionBins
+        var counts = [Int](repeating: 0, count: bins)
+        for i in batchBodies {
+            let c = sequentialBodies[i].c
+            let bin = Int((((alongX ? c.x : c.y) - low) / width * Double(bins)).rounded(.down))
+            counts[min(max(bin, 0), bins - 1)] += 1
+        }
+        var below = 0
+        for bin in 0..<bins {
+            below += counts[bin]
+            if 2 * below >= batchBodies.count { return (alongX, low + width * Double(bin + 1) / Double(bins)) }
+        }
+        return nil
+    }
+
+    /// The colors (and overflow) of the layout per group: `colorCount + 1` layout colors each.
+    var sequentialLayoutColorsPerGroup: Int { World.graphColorCount + 1 }
+
+    /// Adds the stages of one pass over the sequential batches to the stage plan (see the design
+    /// note); returns how many. Pieces are batch ranges, except in the first stage of a
+    /// grouped pass, whose pieces are regions (`forEachBatchRange` tells them apart).
+    @discardableResult func planSequentialPass() -> Int {
+        let starts = sequentialBatchColorStarts
+        let count = sequentialBatches.count
+        guard sequentialGroupCount == 3 else { return planColorStages(starts, count: count) }
+        planStage(0..<2, grain: 1)
+        planStage(starts[2 * sequentialLayoutColorsPerGroup]..<count, grain: .max)
+        return 2
+    }
+
+    /// The batch ranges of a piece of stage `stageInPass` of a pass planned by
+    /// `planSequentialPass`, in solve order.
+    @inline(__always) func forEachBatchRange(stageInPass: Int, _ piece: Range<Int>, _ body: (Range<Int>) -> Void) {
+        guard sequentialGroupCount == 3, stageInPass == 0 else { body(piece); return }
+        let starts = sequentialBatchColorStarts, colors = sequentialLayoutColorsPerGroup
+        for region in piece { body(starts[region * colors]..<starts[(region + 1) * colors]) }
+    }
+}
