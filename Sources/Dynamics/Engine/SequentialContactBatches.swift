@@ -207,20 +207,22 @@ extension World {
         sequentialBatchColorStarts = firstBatch
         sequentialColorCounts = perColor
         let batchCount = firstBatch[firstBatch.count - 1]
-        sequentialBatches.removeAll(keepingCapacity: true)
-        sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: batchCount))
-        let grouped = sequentialGroupCount > 1
-        if grouped {
-            let colors = sequentialLayoutColorsPerGroup
-            for b in firstBatch[colors]..<firstBatch[2 * colors] { sequentialBatches[b] = SequentialBatch(dummy: secondDummy) }
+        // Sized here, every batch reset below (on the pool, before any lane is filled).
+        if sequentialBatches.count > batchCount { sequentialBatches.removeLast(sequentialBatches.count - batchCount) }
+        if sequentialBatches.count < batchCount {
+            sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: batchCount - sequentialBatches.count))
         }
+        let grouped = sequentialGroupCount > 1
+        // The second region's batches (World+SequentialRegions).
+        let secondRegion = grouped ? firstBatch[sequentialLayoutColorsPerGroup]..<firstBatch[2 * sequentialLayoutColorsPerGroup] : 0..<0
         // One slot per lane; the position passes read only the filled ones.
         if sequentialPositions.count > 4 * batchCount { sequentialPositions.removeLast(sequentialPositions.count - 4 * batchCount) }
         while sequentialPositions.count < 4 * batchCount {
             sequentialPositions.append(SequentialPositionConstraint(SequentialContact(contact: 0, bodyA: 0, bodyB: 0)))
         }
-        // In contact order, which reads the contacts front to back; each lane is a store of its
-        // own four bytes, so two threads filling lanes of one batch do not interfere.
+        // The batches reset, then the lanes filled: two stages of one pool job. In contact
+        // order, which reads the contacts front to back; each lane is a store of its own four
+        // bytes, so two threads filling lanes of one batch do not interfere.
         // A lane's body is the dummy unless the pass above marked it moving (`constrained`
         // is clear outside this step's batches, see finishSequentialBatches).
         withSolverInputs { cp, sp, bp, sb in
@@ -231,7 +233,14 @@ extension World {
         constrained.withUnsafeBufferPointer { moves in
         velocitySlots.withUnsafeBufferPointer { slots in
         sequentialGroupOf.withUnsafeBufferPointer { groupOf in
-            parallelRanges(count, grain: 64) { range in
+            beginStagePlan()
+            planStage(0..<batchCount, grain: 64)
+            planStage(0..<count, grain: 64)
+            runStagePlan { stage, range in
+                guard stage == 1 else {
+                    for b in range { batches[b] = SequentialBatch(dummy: secondRegion.contains(b) ? secondDummy : dummy) }
+                    return
+                }
                 for k in range {
                     let ci = Int(work[k])
                     let sc = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: true)

@@ -30,14 +30,14 @@ extension World {
         sequentialGroupOf.removeAll(keepingCapacity: true)
         sequentialGroupCount = 1
         let count = candidateBodies.count
-        guard count >= Self.sequentialRegionThreshold, let cut = regionCut() else { return }
+        guard count >= Self.sequentialRegionThreshold, regionCut() else { return }
         sequentialGroupCount = 3
-        sequentialCut = cut
         sequentialGroupOf.append(contentsOf: repeatElement(0, count: count))
-        sequentialBodies.withUnsafeBufferPointer { sb in
+        bodyRegions.withUnsafeBufferPointer { regions in
         candidateBodies.withUnsafeBufferPointer { pairs in
         sequentialGroupOf.withUnsafeMutableBufferPointer { groups in
-            @inline(__always) func region(_ i: Int32) -> UInt8 { Self.region(of: sb[Int(i)], cut) }
+            // (Every colored body moves, so `regionCut` gave it its region.)
+            @inline(__always) func region(_ i: Int32) -> UInt8 { regions[Int(i)] }
             for k in 0..<count {
                 let a = pairs[k].a, b = pairs[k].b
                 // -1: not a moving body (static, kinematic, asleep), on neither side.
@@ -48,11 +48,6 @@ extension World {
         }
         }
         }
-    }
-
-    /// The region of a body with solver state `body`: 0 before the cut, 1 from it on.
-    @inline(__always) static func region(of body: SequentialBody, _ cut: (alongX: Bool, at: Double)) -> UInt8 {
-        (cut.alongX ? body.c.x : body.c.y) < cut.at ? 0 : 1
     }
 
     /// Gives each of the step's moving constrained bodies (`batchBodies`) its slot in `states`
@@ -72,12 +67,12 @@ extension World {
         let stride = 4 // BodyStates in 128 bytes
         @inline(__always) func roundUp(_ n: Int) -> Int { (n + stride - 1) / stride * stride }
         var dummy = bodies.count
-        if sequentialGroupCount == 3, let cut = sequentialCut {
+        if sequentialGroupCount == 3 {
             var firstCount = 0
-            for i in batchBodies where Self.region(of: sequentialBodies[i], cut) == 0 { firstCount += 1 }
+            for i in batchBodies where bodyRegions[i] == 0 { firstCount += 1 }
             var next = (0, roundUp(firstCount) + stride)
             for i in batchBodies {
-                if Self.region(of: sequentialBodies[i], cut) == 0 {
+                if bodyRegions[i] == 0 {
                     velocitySlots[i] = Int32(next.0); next.0 += 1
                 } else {
                     velocitySlots[i] = Int32(next.1); next.1 += 1
@@ -94,31 +89,40 @@ extension World {
         return (Int32(dummy), Int32(second))
     }
 
-    /// The median of the moving bodies' centres along the axis they spread widest (to a
-    /// histogram bin), or nil when they do not spread.
-    private func regionCut() -> (alongX: Bool, at: Double)? {
+    /// Cuts the moving bodies at the median of their centres along the axis they spread
+    /// widest (to a histogram bin): each one's side goes into `bodyRegions` (0 before the cut,
+    /// 1 from it on). False when they do not spread. The centres are read once, into
+    /// `regionCentres`: the solver bodies are 104-byte records.
+    private func regionCut() -> Bool {
+        let n = batchBodies.count
+        regionCentres.removeAll(keepingCapacity: true)
         var lower = Vec2(.infinity, .infinity), upper = Vec2(-.infinity, -.infinity)
         for i in batchBodies {
             let c = sequentialBodies[i].c
+            regionCentres.append(c)
             lower = minVec(lower, c)
             upper = maxVec(upper, c)
         }
         let alongX = upper.x - lower.x >= upper.y - lower.y
         let low = alongX ? lower.x : lower.y, width = alongX ? upper.x - lower.x : upper.y - lower.y
-        guard width > 0, width.isFinite else { return nil }
+        guard width > 0, width.isFinite else { return false }
         let bins = Self.regionBins
         var counts = [Int](repeating: 0, count: bins)
-        for i in batchBodies {
-            let c = sequentialBodies[i].c
+        for c in regionCentres {
             let bin = Int((((alongX ? c.x : c.y) - low) / width * Double(bins)).rounded(.down))
             counts[min(max(bin, 0), bins - 1)] += 1
         }
-        var below = 0
+        var below = 0, at = Double.nan
         for bin in 0..<bins {
             below += counts[bin]
-            if 2 * below >= batchBodies.count { return (alongX, low + width * Double(bin + 1) / Double(bins)) }
+            if 2 * below >= n { at = low + width * Double(bin + 1) / Double(bins); break }
         }
-        return nil
+        guard at.isFinite else { return false }
+        if bodyRegions.count < bodies.count { bodyRegions.append(contentsOf: repeatElement(0, count: bodies.count - bodyRegions.count)) }
+        for (j, i) in batchBodies.enumerated() {
+            bodyRegions[i] = (alongX ? regionCentres[j].x : regionCentres[j].y) < at ? 0 : 1
+        }
+        return true
     }
 
     /// The colors (and overflow) of the layout per group: `colorCount + 1` layout colors each.

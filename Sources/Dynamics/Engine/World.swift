@@ -188,8 +188,10 @@ final class World {
     var sequentialGroupOf: [UInt8] = []
     /// The seam's constraints, in order (coloring scratch).
     var sequentialSeam: [Int] = []
-    /// Where the regions were cut (valid while `sequentialGroupCount` is 3).
-    var sequentialCut: (alongX: Bool, at: Double)?
+    /// Each moving body's side of the regions' cut (valid while `sequentialGroupCount` is
+    /// 3), and the scratch of the cut.
+    var bodyRegions: [UInt8] = []
+    var regionCentres: [Vec2] = []
     /// Per body, its slot in `states` during the sequential step's velocity passes (valid for
     /// `batchBodies`; World+SequentialRegions).
     var velocitySlots: [Int32] = []
