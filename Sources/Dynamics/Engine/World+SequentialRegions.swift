@@ -67,20 +67,27 @@ extension World {
         let stride = 4 // BodyStates in 128 bytes
         @inline(__always) func roundUp(_ n: Int) -> Int { (n + stride - 1) / stride * stride }
         var dummy = bodies.count
-        if sequentialGroupCount == 3 {
+        let grouped = sequentialGroupCount == 3
+        batchBodies.withUnsafeBufferPointer { moving in
+        bodyRegions.withUnsafeBufferPointer { regions in
+        velocitySlots.withUnsafeMutableBufferPointer { slots in
+            guard grouped else {
+                for i in moving { slots[i] = Int32(i) }
+                return
+            }
             var firstCount = 0
-            for i in batchBodies where bodyRegions[i] == 0 { firstCount += 1 }
+            for i in moving where regions[i] == 0 { firstCount += 1 }
             var next = (0, roundUp(firstCount) + stride)
-            for i in batchBodies {
-                if bodyRegions[i] == 0 {
-                    velocitySlots[i] = Int32(next.0); next.0 += 1
+            for i in moving {
+                if regions[i] == 0 {
+                    slots[i] = Int32(next.0); next.0 += 1
                 } else {
-                    velocitySlots[i] = Int32(next.1); next.1 += 1
+                    slots[i] = Int32(next.1); next.1 += 1
                 }
             }
             dummy = roundUp(next.1) + stride
-        } else {
-            for i in batchBodies { velocitySlots[i] = Int32(i) }
+        }
+        }
         }
         let second = dummy + stride
         while states.count < second + 1 { states.append(BodyState()) }
@@ -96,33 +103,45 @@ extension World {
     private func regionCut() -> Bool {
         let n = batchBodies.count
         regionCentres.removeAll(keepingCapacity: true)
-        var lower = Vec2(.infinity, .infinity), upper = Vec2(-.infinity, -.infinity)
-        for i in batchBodies {
-            let c = sequentialBodies[i].c
-            regionCentres.append(c)
-            lower = minVec(lower, c)
-            upper = maxVec(upper, c)
-        }
-        let alongX = upper.x - lower.x >= upper.y - lower.y
-        let low = alongX ? lower.x : lower.y, width = alongX ? upper.x - lower.x : upper.y - lower.y
-        guard width > 0, width.isFinite else { return false }
-        let bins = Self.regionBins
-        var counts = [Int](repeating: 0, count: bins)
-        for c in regionCentres {
-            let bin = Int((((alongX ? c.x : c.y) - low) / width * Double(bins)).rounded(.down))
-            counts[min(max(bin, 0), bins - 1)] += 1
-        }
-        var below = 0, at = Double.nan
-        for bin in 0..<bins {
-            below += counts[bin]
-            if 2 * below >= n { at = low + width * Double(bin + 1) / Double(bins); break }
-        }
-        guard at.isFinite else { return false }
+        regionCentres.append(contentsOf: repeatElement(.zero, count: n))
         if bodyRegions.count < bodies.count { bodyRegions.append(contentsOf: repeatElement(0, count: bodies.count - bodyRegions.count)) }
-        for (j, i) in batchBodies.enumerated() {
-            bodyRegions[i] = (alongX ? regionCentres[j].x : regionCentres[j].y) < at ? 0 : 1
+        // Through pointers: the arrays are the world's, and every write to one in a loop
+        // checked that its storage was not shared (a call per write: that, not the arithmetic,
+        // was most of this pass).
+        return batchBodies.withUnsafeBufferPointer { moving in
+        sequentialBodies.withUnsafeBufferPointer { sb in
+        regionCentres.withUnsafeMutableBufferPointer { centres in
+        bodyRegions.withUnsafeMutableBufferPointer { regions in
+            var lower = Vec2(.infinity, .infinity), upper = Vec2(-.infinity, -.infinity)
+            for j in 0..<n {
+                let c = sb[moving[j]].c
+                centres[j] = c
+                lower = minVec(lower, c)
+                upper = maxVec(upper, c)
+            }
+            let alongX = upper.x - lower.x >= upper.y - lower.y
+            let low = alongX ? lower.x : lower.y, width = alongX ? upper.x - lower.x : upper.y - lower.y
+            guard width > 0, width.isFinite else { return false }
+            let bins = Self.regionBins
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: bins) { counts in
+                counts.initialize(repeating: 0)
+                for c in centres {
+                    let bin = Int((((alongX ? c.x : c.y) - low) / width * Double(bins)).rounded(.down))
+                    counts[min(max(bin, 0), bins - 1)] += 1
+                }
+                var below = 0, at = Double.nan
+                for bin in 0..<bins {
+                    below += counts[bin]
+                    if 2 * below >= n { at = low + width * Double(bin + 1) / Double(bins); break }
+                }
+                guard at.isFinite else { return false }
+                for j in 0..<n { regions[moving[j]] = (alongX ? centres[j].x : centres[j].y) < at ? 0 : 1 }
+                return true
+            }
         }
-        return true
+        }
+        }
+        }
     }
 
     /// The colors (and overflow) of the layout per group: `colorCount + 1` layout colors each.
