@@ -207,22 +207,30 @@ extension World {
         sequentialBatchColorStarts = firstBatch
         sequentialColorCounts = perColor
         let batchCount = firstBatch[firstBatch.count - 1]
-        // Sized here, every batch reset below (on the pool, before any lane is filled).
+        // Every field of a lane that takes a constraint is written below; only the batches with
+        // lanes left empty (a color's last batch, every overflow batch) are reset, here: the
+        // reset of every batch (288 KB in the rain of 1,000, step after step) left their lines
+        // in whichever core reset them, for the other to take back lane by lane.
         if sequentialBatches.count > batchCount { sequentialBatches.removeLast(sequentialBatches.count - batchCount) }
         if sequentialBatches.count < batchCount {
             sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: batchCount - sequentialBatches.count))
         }
         let grouped = sequentialGroupCount > 1
-        // The second region's batches (World+SequentialRegions).
-        let secondRegion = grouped ? firstBatch[sequentialLayoutColorsPerGroup]..<firstBatch[2 * sequentialLayoutColorsPerGroup] : 0..<0
+        let colorsPerGroup = World.graphColorCount + 1
+        // The second region's batches point at their own dummy (World+SequentialRegions).
+        let secondRegion = grouped ? firstBatch[colorsPerGroup]..<firstBatch[2 * colorsPerGroup] : 0..<0
+        for color in perColor.indices {
+            let batches = firstBatch[color]..<firstBatch[color + 1]
+            let partial = color % colorsPerGroup == colorsPerGroup - 1 ? batches : (perColor[color] % 4 == 0 ? batches.upperBound : batches.upperBound - 1)..<batches.upperBound
+            for b in partial { sequentialBatches[b] = SequentialBatch(dummy: secondRegion.contains(b) ? secondDummy : dummy) }
+        }
         // One slot per lane; the position passes read only the filled ones.
         if sequentialPositions.count > 4 * batchCount { sequentialPositions.removeLast(sequentialPositions.count - 4 * batchCount) }
         while sequentialPositions.count < 4 * batchCount {
             sequentialPositions.append(SequentialPositionConstraint(SequentialContact(contact: 0, bodyA: 0, bodyB: 0)))
         }
-        // The batches reset, then the lanes filled: two stages of one pool job. In contact
-        // order, which reads the contacts front to back; each lane is a store of its own four
-        // bytes, so two threads filling lanes of one batch do not interfere.
+        // In contact order, which reads the contacts front to back; each lane is a store of its
+        // own four bytes, so two threads filling lanes of one batch do not interfere.
         // A lane's body is the dummy unless the pass above marked it moving (`constrained`
         // is clear outside this step's batches, see finishSequentialBatches).
         withSolverInputs { cp, sp, bp, sb in
@@ -233,14 +241,7 @@ extension World {
         constrained.withUnsafeBufferPointer { moves in
         velocitySlots.withUnsafeBufferPointer { slots in
         sequentialGroupOf.withUnsafeBufferPointer { groupOf in
-            beginStagePlan()
-            planStage(0..<batchCount, grain: 64)
-            planStage(0..<count, grain: 64)
-            runStagePlan { stage, range in
-                guard stage == 1 else {
-                    for b in range { batches[b] = SequentialBatch(dummy: secondRegion.contains(b) ? secondDummy : dummy) }
-                    return
-                }
+            parallelRanges(count, grain: 64) { range in
                 for k in range {
                     let ci = Int(work[k])
                     let sc = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: true)
@@ -260,7 +261,8 @@ extension World {
                     setLane(&batch.pointee.inv22, lane, Float(sc.inv22))
                     setLane(&batch.pointee.twoPoints, lane, sc.velocityCount == 2 ? 1 : 0)
                     Self.pack(sc.p0, into: &batch.pointee.p0, lane: lane)
-                    if sc.velocityCount == 2 { Self.pack(sc.p1, into: &batch.pointee.p1, lane: lane) }
+                    // A one-point lane's second point: zeros, as a reset batch holds.
+                    Self.pack(sc.velocityCount == 2 ? sc.p1 : SequentialPoint(), into: &batch.pointee.p1, lane: lane)
                 }
             }
         }
@@ -283,8 +285,8 @@ extension World {
     /// Per constraint, the lane it takes (batch * 4 + lane): each color's constraints four to a
     /// batch, its one-point constraints first (`sequentialPointCounts`; a batch of one-point
     /// lanes takes the shorter kernel), each kind in the order of its lower dynamic body, by
-    /// buckets of body indices (in contact order within a bucket); the overflow's one to a
-    /// batch in contact order. Returns each
+    /// buckets of body indices (in contact order within a bucket; in regions, in contact
+    /// order); the overflow's one to a batch in contact order. Returns each
     /// color's first batch (`batchStarts`) and each color's constraint count (the overflow's
     /// last), counted from the same pass.
     ///
@@ -299,10 +301,12 @@ extension World {
         let count = candidateBodies.count
         // The layout's colors: each group's colors and overflow after the previous group's
         // (World+SequentialRegions), one group unless the constraints were cut in regions. A
-        // region's colors run on one thread, so their order by body matters only to its
-        // cache: fewer buckets there, which keeps the counting below as short as one group's.
+        // region's colors run on one thread, so there a color's constraints keep their order
+        // (one bucket): the threads that fill the lanes, each a run of constraints in order,
+        // then write mostly batches of their own, where lanes ordered by body had both threads
+        // storing into the same batches' lines all through the fill.
         let grouped = sequentialGroupCount > 1
-        let buckets = grouped ? Self.laneOrderBuckets / 4 : Self.laneOrderBuckets
+        let buckets = grouped ? 1 : Self.laneOrderBuckets
         let bodyCount = max(bodies.count, 1)
         sequentialLanes.removeAll(keepingCapacity: true)
         sequentialLanes.append(contentsOf: repeatElement(0, count: count))
