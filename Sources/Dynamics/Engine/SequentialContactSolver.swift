@@ -414,9 +414,18 @@ extension World {
             a.c -= mA * P; a.a -= iA * cross(rA, P)
             b.c += mB * P; b.a += iB * cross(rB, P)
         }
-        if mA > 0 || iA > 0 { sb[bodyA] = a }
-        if mB > 0 || iB > 0 { sb[bodyB] = b }
+        if mA > 0 || iA > 0 { storePosition(a, into: sb + bodyA) }
+        if mB > 0 || iB > 0 { storePosition(b, into: sb + bodyB) }
         return minSeparation
+    }
+
+    /// Writes what a position pass changes of a solver body (its centre, angle and cached
+    /// rotation, the first 48 bytes of the record) and nothing else.
+    @inline(__always) private static func storePosition(_ body: SequentialBody, into target: UnsafeMutablePointer<SequentialBody>) {
+        target.pointee.c = body.c
+        target.pointee.a = body.a
+        target.pointee.cachedRotation = body.cachedRotation
+        target.pointee.rotationAngle = body.rotationAngle
     }
 
     /// The normal (A to B), point and skin separation of point k at the given transforms

@@ -38,17 +38,20 @@ enum SequentialConstants {
 
 /// Solver state of one body during a sequential step (Box2D 2.2's b2Position + b2Velocity).
 struct SequentialBody {
+    // What a position pass writes comes first and together (`position`), so that it stores
+    // 48 bytes and no more; the two halves of a pile are corrected side by side, and each
+    // half stored whole records across the lines of its neighbours in the array.
     var c = Vec2.zero
     var a = 0.0
-    var v = Vec2.zero
-    var w = 0.0
-    var invMass = 0.0
-    var invI = 0.0
-    var localCenter = Vec2.zero
     /// cos and sin of `rotationAngle`: recomputed only when `a` has moved on, since most
     /// position passes leave most angles alone.
     var cachedRotation = Rot.identity
     var rotationAngle = Double.nan
+    var localCenter = Vec2.zero
+    var v = Vec2.zero
+    var w = 0.0
+    var invMass = 0.0
+    var invI = 0.0
 
     /// The rotation for the current angle.
     @inline(__always) mutating func rotation() -> Rot {
