@@ -1,5 +1,6 @@
 // The reference workloads shared by the engine tests and the benchmark live in
 // Dynamics/Engine/Workloads.swift; these helpers only shorten the tests.
+import Foundation
 @testable import Dynamics
 
 /// 100 pt = 1 m.
@@ -20,4 +21,48 @@ func makeBox(_ world: World, center: Vec2, half: Double, angle: Double = 0, fric
     var sd = ShapeDef(); sd.friction = friction; sd.restitution = restitution
     world.createShape(b, .polygon(.box(halfWidth: half, halfHeight: half)), sd)
     return b
+}
+
+/// The UIKit configuration's rain in the tests: `count` boxes and pentagons of 12 cm falling
+/// into a 6.4 m wide open box, sleeping off; on `workers` threads with every step on the pool.
+func makeSequentialRain(count: Int, workers: Int = 1) -> World {
+    let world = World(gravity: Vec2(0, 10), stepMode: .sequentialImpulse)
+    world.enableSleep = false
+    if workers > 1 {
+        world.workerCount = workers
+        world.tunesWorkers = false // every step on the pool
+    }
+    var gd = BodyDef(); gd.type = .staticBody
+    let ground = world.createBody(gd)
+    var sd = ShapeDef(); sd.friction = 0.5; sd.restitution = 0.3
+    world.createChain(ground, points: [Vec2(0, 0), Vec2(0, 3.6), Vec2(6.4, 3.6), Vec2(6.4, 0)], closed: false, sd)
+    let pentagon = try! Polygon(points: (0..<5).map { Vec2(0.06 * cos(2 * .pi * Double($0) / 5), 0.06 * sin(2 * .pi * Double($0) / 5)) })
+    for i in 0..<count {
+        var bd = BodyDef(); bd.position = Vec2(0.2 + Double(i % 30) * 0.2, 3.2 - Double(i / 30) * 0.19)
+        let b = world.createBody(bd)
+        world.createShape(b, .polygon(i % 2 == 0 ? .box(halfWidth: 0.06, halfHeight: 0.06) : pentagon), sd)
+    }
+    return world
+}
+
+/// Greedy coloring of `pairs` in order from empty masks (-1: a body that takes no color): each
+/// the lowest of `colors` colors neither body has yet, else `colors` (the overflow).
+func greedyColoring(_ pairs: [(Int, Int)], colors: Int = 24) -> [Int] {
+    var taken: [Int: Set<Int>] = [:]
+    return pairs.map { a, b in
+        let used = (a >= 0 ? taken[a, default: []] : []).union(b >= 0 ? taken[b, default: []] : [])
+        guard let color = (0..<colors).first(where: { !used.contains($0) }) else { return colors }
+        if a >= 0 { taken[a, default: []].insert(color) }
+        if b >= 0 { taken[b, default: []].insert(color) }
+        return color
+    }
+}
+
+/// `value` with every byte 0xFF: every float in it a NaN (a poisoned solver batch).
+func poisonedBytes<T>(_ value: T) -> T {
+    var copy = value
+    withUnsafeMutableBytes(of: &copy) { raw in
+        for i in 0..<raw.count { raw[i] = 0xFF }
+    }
+    return copy
 }

@@ -8,10 +8,7 @@ import XCTest
 /// alone would carry that into the solve, and the two worlds would part.
 final class ContactBatchFillTests: XCTestCase {
     private func poisoned() -> ContactBatch {
-        var batch = ContactBatch(dummy: 0)
-        withUnsafeMutableBytes(of: &batch) { raw in
-            for i in 0..<raw.count { raw[i] = 0xFF } // every float a NaN
-        }
+        var batch = poisonedBytes(ContactBatch(dummy: 0))
         // Indices that exist: a stale one would solve or store into the first body and contact.
         batch.bodyA = I4(repeating: 0)
         batch.bodyB = I4(repeating: 0)
@@ -69,31 +66,12 @@ final class ContactBatchFillTests: XCTestCase {
     /// way before every step, in a heap cut in regions (over 256 constraints) and in a small
     /// one, on one worker and on two.
     func testSequentialStepFillsEveryLaneWhateverTheBatchesHeld() {
-        func heap(_ count: Int, workers: Int) -> World {
-            let world = World(gravity: Vec2(0, 10), stepMode: .sequentialImpulse)
-            world.enableSleep = false
-            if workers > 1 { world.workerCount = workers; world.tunesWorkers = false }
-            var gd = BodyDef(); gd.type = .staticBody
-            let ground = world.createBody(gd)
-            var sd = ShapeDef(); sd.friction = 0.5; sd.restitution = 0.3
-            world.createChain(ground, points: [Vec2(0, 0), Vec2(0, 3.6), Vec2(6.4, 3.6), Vec2(6.4, 0)], closed: false, sd)
-            let pentagon = try! Polygon(points: (0..<5).map { Vec2(0.06 * cos(2 * .pi * Double($0) / 5), 0.06 * sin(2 * .pi * Double($0) / 5)) })
-            for i in 0..<count {
-                var bd = BodyDef(); bd.position = Vec2(0.2 + Double(i % 30) * 0.2, 3.2 - Double(i / 30) * 0.19)
-                let b = world.createBody(bd)
-                world.createShape(b, .polygon(i % 2 == 0 ? .box(halfWidth: 0.06, halfHeight: 0.06) : pentagon), sd)
-            }
-            return world
-        }
-        var garbage = SequentialBatch(dummy: 0)
-        withUnsafeMutableBytes(of: &garbage) { raw in
-            for i in 0..<raw.count { raw[i] = 0xFF } // every float a NaN
-        }
+        var garbage = poisonedBytes(SequentialBatch(dummy: 0))
         garbage.bodyA = I4(repeating: 0)
         garbage.bodyB = I4(repeating: 0)
         garbage.constraint = I4(repeating: 0)
         for (count, workers) in [(600, 1), (600, 2), (90, 1)] {
-            let clean = heap(count, workers: workers), dirty = heap(count, workers: workers)
+            let clean = makeSequentialRain(count: count, workers: workers), dirty = makeSequentialRain(count: count, workers: workers)
             var grouped = 0, oneGroup = 0, filled = 0
             for _ in 0..<300 {
                 for i in dirty.sequentialBatches.indices { dirty.sequentialBatches[i] = garbage }

@@ -10,16 +10,7 @@ final class GraphColoringTests: XCTestCase {
     private let colors = 24
 
     /// Greedy coloring of `pairs` (-1: a body that takes no color), from empty masks.
-    private func greedy(_ pairs: [(Int, Int)]) -> [Int] {
-        var taken: [Int: Set<Int>] = [:]
-        return pairs.map { a, b in
-            let used = (a >= 0 ? taken[a, default: []] : []).union(b >= 0 ? taken[b, default: []] : [])
-            guard let color = (0..<colors).first(where: { !used.contains($0) }) else { return colors }
-            if a >= 0 { taken[a, default: []].insert(color) }
-            if b >= 0 { taken[b, default: []].insert(color) }
-            return color
-        }
-    }
+    private func greedy(_ pairs: [(Int, Int)]) -> [Int] { greedyColoring(pairs, colors: colors) }
 
     private func colored(_ world: World, _ body: Int) -> Int {
         world.bodies[body].type == .dynamic && world.bodies[body].isAwake ? body : -1

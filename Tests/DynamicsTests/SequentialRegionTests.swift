@@ -13,38 +13,9 @@ final class SequentialRegionTests: XCTestCase {
     private let colors = 24
     private let dt = Double(Float(1.0 / 120))
 
-    /// `count` boxes and pentagons of 12 cm falling into a 6.4 m wide box, sleeping off.
-    private func rain(count: Int, workers: Int = 1) -> World {
-        let world = World(gravity: Vec2(0, 10), stepMode: .sequentialImpulse)
-        world.enableSleep = false
-        if workers > 1 {
-            world.workerCount = workers
-            world.tunesWorkers = false // every step on the pool
-        }
-        var gd = BodyDef(); gd.type = .staticBody
-        let ground = world.createBody(gd)
-        var sd = ShapeDef(); sd.friction = 0.5; sd.restitution = 0.3
-        world.createChain(ground, points: [Vec2(0, 0), Vec2(0, 3.6), Vec2(6.4, 3.6), Vec2(6.4, 0)], closed: false, sd)
-        let pentagon = try! Polygon(points: (0..<5).map { Vec2(0.06 * cos(2 * .pi * Double($0) / 5), 0.06 * sin(2 * .pi * Double($0) / 5)) })
-        for i in 0..<count {
-            var bd = BodyDef(); bd.position = Vec2(0.2 + Double(i % 30) * 0.2, 3.2 - Double(i / 30) * 0.19)
-            let b = world.createBody(bd)
-            world.createShape(b, .polygon(i % 2 == 0 ? .box(halfWidth: 0.06, halfHeight: 0.06) : pentagon), sd)
-        }
-        return world
-    }
+    private func rain(count: Int, workers: Int = 1) -> World { makeSequentialRain(count: count, workers: workers) }
 
-    /// Greedy coloring of `pairs` in order from empty masks (-1: a body that takes no color).
-    private func greedy(_ pairs: [(Int, Int)]) -> [Int] {
-        var taken: [Int: Set<Int>] = [:]
-        return pairs.map { a, b in
-            let used = (a >= 0 ? taken[a, default: []] : []).union(b >= 0 ? taken[b, default: []] : [])
-            guard let color = (0..<colors).first(where: { !used.contains($0) }) else { return colors }
-            if a >= 0 { taken[a, default: []].insert(color) }
-            if b >= 0 { taken[b, default: []].insert(color) }
-            return color
-        }
-    }
+    private func greedy(_ pairs: [(Int, Int)]) -> [Int] { greedyColoring(pairs, colors: colors) }
 
     func testRegionsShareNoMovingBodyAndAreLaidOutGroupAfterGroup() {
         let world = rain(count: 600)
