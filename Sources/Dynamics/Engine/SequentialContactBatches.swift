@@ -216,12 +216,14 @@ extension World {
             sequentialBatches.append(contentsOf: repeatElement(SequentialBatch(dummy: dummy), count: batchCount - sequentialBatches.count))
         }
         let grouped = sequentialGroupCount > 1
-        let colorsPerGroup = World.graphColorCount + 1
+        let colorsPerGroup = sequentialLayoutColorsPerGroup
         // The second region's batches point at their own dummy (World+SequentialRegions).
         let secondRegion = grouped ? firstBatch[colorsPerGroup]..<firstBatch[2 * colorsPerGroup] : 0..<0
         for color in perColor.indices {
             let batches = firstBatch[color]..<firstBatch[color + 1]
-            let partial = color % colorsPerGroup == colorsPerGroup - 1 ? batches : (perColor[color] % 4 == 0 ? batches.upperBound : batches.upperBound - 1)..<batches.upperBound
+            // Every overflow batch holds one constraint; a color's last batch may hold fewer than four.
+            let overflow = color % colorsPerGroup == colorsPerGroup - 1
+            let partial = overflow ? batches : (perColor[color] % 4 == 0 ? batches.upperBound : batches.upperBound - 1)..<batches.upperBound
             for b in partial { sequentialBatches[b] = SequentialBatch(dummy: secondRegion.contains(b) ? secondDummy : dummy) }
         }
         // One slot per lane; the position passes read only the filled ones.
