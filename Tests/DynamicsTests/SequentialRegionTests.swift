@@ -108,4 +108,18 @@ final class SequentialRegionTests: XCTestCase {
         }
         XCTAssertGreaterThan(grouped, 100)
     }
+
+    /// A body put at a centre that is not a number (from outside, between steps) in a heap cut
+    /// in regions: the cut still comes out, the step does not trap, and the rest stays finite.
+    func testANonFiniteCentreInAHeapCutInRegions() {
+        let world = rain(count: 600)
+        for _ in 0..<240 { world.step(dt) }
+        XCTAssertEqual(world.sequentialGroupCount, 3)
+        let victim = world.bodies.indices.first { world.bodies[$0].type == .dynamic }!
+        world.setTransform(BodyID(index: victim), position: Vec2(.nan, .nan), angle: 0)
+        for _ in 0..<5 { world.step(dt) }
+        let others = world.bodies.indices.filter { $0 != victim && world.bodies[$0].type == .dynamic }
+        XCTAssertTrue(others.allSatisfy { world.bodies[$0].center.isFinite })
+        XCTAssertEqual(world.sequentialGroupCount, 3)
+    }
 }

@@ -126,8 +126,9 @@ extension World {
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: bins) { counts in
                 counts.initialize(repeating: 0)
                 for c in centres {
-                    let bin = Int((((alongX ? c.x : c.y) - low) / width * Double(bins)).rounded(.down))
-                    counts[min(max(bin, 0), bins - 1)] += 1
+                    // (A centre that is not a number, set from outside, counts in the first bin.)
+                    let t = ((alongX ? c.x : c.y) - low) / width * Double(bins)
+                    counts[t >= 0 ? min(Int(t), bins - 1) : 0] += 1
                 }
                 var below = 0, at = Double.nan
                 for bin in 0..<bins {
