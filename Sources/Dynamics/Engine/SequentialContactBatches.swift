@@ -222,8 +222,7 @@ extension World {
         for color in perColor.indices {
             let batches = firstBatch[color]..<firstBatch[color + 1]
             // Every overflow batch holds one constraint; a color's last batch may hold fewer than four.
-            let overflow = color % colorsPerGroup == colorsPerGroup - 1
-            let partial = overflow ? batches : (perColor[color] % 4 == 0 ? batches.upperBound : batches.upperBound - 1)..<batches.upperBound
+            let partial = isSequentialOverflow(color) ? batches : (perColor[color] % 4 == 0 ? batches.upperBound : batches.upperBound - 1)..<batches.upperBound
             for b in partial { sequentialBatches[b] = SequentialBatch(dummy: secondRegion.contains(b) ? secondDummy : dummy) }
         }
         // One slot per lane; the position passes read only the filled ones.

@@ -316,8 +316,9 @@ extension World {
     /// batch lane): a color's constraints share no moving body, so each color splits across
     /// the worker pool and the result is the same for any worker count; then the overflow,
     /// one constraint after another. Constraints in regions (World+SequentialRegions) go
-    /// region by region, side by side, then the seam. (In contact order the three passes were the longest part
-    /// of the step that ran on one thread: 125 us of a 930 us rain sub-step on two.)
+    /// region by region, side by side, then the seam. (In contact order the three passes were
+    /// the longest part of the step that ran on one thread: 125 us of a 930 us rain sub-step on
+    /// two.)
     func solveSequentialContactPositions() -> Bool {
         let starts = sequentialBatchColorStarts, counts = sequentialColorCounts
         guard counts.count >= 1, starts.count == counts.count + 1 else { return true }
@@ -328,48 +329,33 @@ extension World {
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
         sequentialPositions.withUnsafeBufferPointer { cs in
             let bodies = sb.baseAddress!, constraints = cs.baseAddress!
-            // Every constraint of the layout colors `colors`, in order: a color's constraints
-            // fill its lanes from the first one on; an overflow's have a batch, and so four
-            // lanes, each.
-            @inline(__always) func correct(layoutColors colors: Range<Int>) -> Double {
+            // Constraints `range` of layout color `color`, in order.
+            @inline(__always) func correct(color: Int, _ range: Range<Int>) -> Double {
                 var m = 0.0
-                for color in colors {
-                    if color % colorsPerGroup == colorsPerGroup - 1 {
-                        for i in 0..<counts[color] { m = min(m, Self.correctPosition(constraints + 4 * (starts[color] + i), bodies, baumgarte: baumgarte)) }
-                    } else {
-                        let first = constraints + 4 * starts[color]
-                        for i in 0..<counts[color] { m = min(m, Self.correctPosition(first + i, bodies, baumgarte: baumgarte)) }
-                    }
-                }
+                for i in range { m = min(m, Self.correctPosition(constraints + sequentialLane(color: color, i), bodies, baumgarte: baumgarte)) }
+                return m
+            }
+            // Every constraint of the layout colors of `group`, color after color.
+            @inline(__always) func correct(group: Int) -> Double {
+                var m = 0.0
+                for color in (group * colorsPerGroup)..<((group + 1) * colorsPerGroup) { m = min(m, correct(color: color, 0..<counts[color])) }
                 return m
             }
             beginStagePlan()
             let separation: Double
             if sequentialGroupCount == 3 {
-                // Both regions side by side, each on one thread, then the seam
-                // (World+SequentialRegions).
-                planStage(0..<2, grain: 1)
-                planStage(0..<1, grain: .max)
+                // The velocity passes' stages: both regions side by side, each on one thread,
+                // then the seam (World+SequentialRegions).
+                planSequentialPass()
                 separation = minimumOverStagePlan { stage, piece in
-                    if stage == 1 { return correct(layoutColors: (2 * colorsPerGroup)..<(3 * colorsPerGroup)) }
-                    var m = 0.0
-                    for region in piece { m = min(m, correct(layoutColors: (region * colorsPerGroup)..<((region + 1) * colorsPerGroup))) }
-                    return m
+                    if stage == 1 { return correct(group: 2) }
+                    return piece.reduce(0.0) { min($0, correct(group: $1)) }
                 }
             } else {
-                // A stage per color, then the overflow.
+                // A stage per color, split across the threads, then the overflow in one piece.
                 for color in 0..<overflow { planStage(0..<counts[color], grain: 64) }
                 planStage(0..<counts[overflow], grain: .max)
-                separation = minimumOverStagePlan { stage, range in
-                    var m = 0.0
-                    if stage < overflow {
-                        let first = constraints + 4 * starts[stage]
-                        for i in range { m = min(m, Self.correctPosition(first + i, bodies, baumgarte: baumgarte)) }
-                    } else {
-                        for i in range { m = min(m, Self.correctPosition(constraints + 4 * (starts[overflow] + i), bodies, baumgarte: baumgarte)) }
-                    }
-                    return m
-                }
+                separation = minimumOverStagePlan { stage, range in correct(color: stage, range) }
             }
             minSeparation = min(minSeparation, separation)
         }

@@ -148,6 +148,17 @@ extension World {
     /// The colors (and overflow) of the layout per group: `colorCount + 1` layout colors each.
     var sequentialLayoutColorsPerGroup: Int { World.graphColorCount + 1 }
 
+    /// Whether layout color `color` is a group's overflow: one constraint to a batch, in its
+    /// first lane; the other colors fill their lanes from the first one on.
+    @inline(__always) func isSequentialOverflow(_ color: Int) -> Bool {
+        color % sequentialLayoutColorsPerGroup == sequentialLayoutColorsPerGroup - 1
+    }
+
+    /// The lane (batch * 4 + lane) of the `i`th constraint of layout color `color`.
+    @inline(__always) func sequentialLane(color: Int, _ i: Int) -> Int {
+        isSequentialOverflow(color) ? 4 * (sequentialBatchColorStarts[color] + i) : 4 * sequentialBatchColorStarts[color] + i
+    }
+
     /// Adds the stages of one pass over the sequential batches to the stage plan (see the design
     /// note); returns how many. Pieces are batch ranges, except in the first stage of a
     /// grouped pass, whose pieces are regions (`forEachBatchRange` tells them apart).
