@@ -3,7 +3,12 @@
 // only a shape that leaves its fat box is re-inserted. Insertion picks the sibling by the
 // surface-area heuristic and AVL rotations keep the height logarithmic. Nodes live in one
 // array with a free list: no allocation per step once the tree has grown, and queries use
-// a reusable explicit stack, so traversal order (and thus pair order) is deterministic.
+// an explicit stack, so traversal order (and thus pair order) is deterministic.
+//
+// The tree's work is done on a pointer to the node array (`NodeStore`), taken once per
+// operation: written element by element through the array, every store checked the array's
+// uniqueness and bounds, and a rain of 1,000 falling items moves most of its proxies every
+// step (the moves and the queries after them were a sixth of the run before the items land).
 
 struct TreeNode {
     var aabb = AABB(lower: .zero, upper: .zero)
@@ -21,45 +26,70 @@ struct DynamicTree {
     private(set) var nodes: [TreeNode] = []
     private var freeList = -1
     private(set) var root = -1
-    private var stack: [Int] = []
 
     mutating func createProxy(aabb: AABB, userData: Int) -> Int {
         let id = allocateNode()
         nodes[id].aabb = aabb
         nodes[id].userData = userData
         nodes[id].height = 0
-        insertLeaf(id)
+        if root != -1 && freeList == -1 {
+            // The insertion's new parent: the node it would have appended.
+            nodes.append(TreeNode())
+            nodes[nodes.count - 1].height = -1
+            nodes[nodes.count - 1].parent = -1
+            freeList = nodes.count - 1
+        }
+        withStore { $0.insertLeaf(id) }
         return id
     }
 
     mutating func destroyProxy(_ id: Int) {
-        removeLeaf(id)
-        freeNode(id)
+        withStore { store in
+            store.removeLeaf(id)
+            store.free(id)
+        }
     }
 
     /// Moves a proxy to a new fat AABB.
     mutating func moveProxy(_ id: Int, aabb: AABB) {
-        removeLeaf(id)
-        nodes[id].aabb = aabb
-        insertLeaf(id)
+        // The removal frees the leaf's parent and the insertion takes it back (the array
+        // never grows here).
+        withStore { store in
+            store.removeLeaf(id)
+            store.nodes[id].aabb = aabb
+            store.insertLeaf(id)
+        }
     }
 
     @inline(__always) func fatAABB(_ id: Int) -> AABB { nodes[id].aabb }
 
-    /// Calls `body` with the user data of each leaf whose AABB overlaps `aabb`.
-    mutating func query(_ aabb: AABB, _ body: (Int) -> Void) {
+    /// Calls `body` with the user data of each leaf whose AABB overlaps `aabb`, depth first,
+    /// a node's second child before its first.
+    @inline(__always) func query(_ aabb: AABB, _ body: (Int) -> Void) {
         if root == -1 { return }
-        stack.removeAll(keepingCapacity: true)
-        stack.append(root)
+        let root = self.root
         nodes.withUnsafeBufferPointer { n in
-            while let id = stack.popLast() {
-                let node = n[id]
-                if !node.aabb.overlaps(aabb) { continue }
-                if node.isLeaf {
-                    body(node.userData)
-                } else {
-                    stack.append(node.child1)
-                    stack.append(node.child2)
+            let nodes = n.baseAddress!
+            guard nodes[root].aabb.overlaps(aabb) else { return }
+            // A child is tested before it is pushed: the overlapping nodes come off the
+            // stack in the order they did when each was tested after popping. The stack
+            // holds at most one pending sibling per level below the root.
+            let capacity = 2 * (nodes[root].height + 2)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { stack in
+                var top = 0
+                var id = root
+                while true {
+                    let node = nodes[id]
+                    if node.child1 == -1 {
+                        body(node.userData)
+                    } else {
+                        let c1 = node.child1, c2 = node.child2
+                        if nodes[c1].aabb.overlaps(aabb) { stack[top] = c1; top += 1 }
+                        if nodes[c2].aabb.overlaps(aabb) { stack[top] = c2; top += 1 }
+                    }
+                    if top == 0 { return }
+                    top -= 1
+                    id = stack[top]
                 }
             }
         }
@@ -80,13 +110,42 @@ struct DynamicTree {
         return id
     }
 
-    private mutating func freeNode(_ id: Int) {
+    /// Runs `body` on the nodes in place, with the root and the free list.
+    @inline(__always) private mutating func withStore<R>(_ body: (inout NodeStore) -> R) -> R {
+        let (root, freeList) = (self.root, self.freeList)
+        let (result, store) = nodes.withUnsafeMutableBufferPointer { n in
+            var store = NodeStore(nodes: n.baseAddress!, root: root, freeList: freeList)
+            let result = body(&store)
+            return (result, store)
+        }
+        self.root = store.root
+        self.freeList = store.freeList
+        return result
+    }
+}
+
+/// The tree's nodes in place, and the operations that rearrange them without allocating
+/// (a node freed by a removal is what the next insertion takes).
+private struct NodeStore {
+    let nodes: UnsafeMutablePointer<TreeNode>
+    var root: Int
+    var freeList: Int
+
+    /// Takes a node off the free list (which must not be empty).
+    mutating func takeFree() -> Int {
+        let id = freeList
+        freeList = nodes[id].parent
+        nodes[id] = TreeNode()
+        return id
+    }
+
+    mutating func free(_ id: Int) {
         nodes[id].parent = freeList
         nodes[id].height = -1
         freeList = id
     }
 
-    private mutating func insertLeaf(_ leaf: Int) {
+    mutating func insertLeaf(_ leaf: Int) {
         if root == -1 {
             root = leaf
             nodes[leaf].parent = -1
@@ -111,7 +170,7 @@ struct DynamicTree {
         }
         let sibling = index
         let oldParent = nodes[sibling].parent
-        let newParent = allocateNode()
+        let newParent = takeFree()
         nodes[newParent].parent = oldParent
         nodes[newParent].aabb = leafAABB.union(nodes[sibling].aabb)
         nodes[newParent].height = nodes[sibling].height + 1
@@ -127,7 +186,7 @@ struct DynamicTree {
         refit(from: nodes[leaf].parent)
     }
 
-    private mutating func removeLeaf(_ leaf: Int) {
+    mutating func removeLeaf(_ leaf: Int) {
         if leaf == root { root = -1; return }
         let parent = nodes[leaf].parent
         let grandParent = nodes[parent].parent
@@ -135,12 +194,12 @@ struct DynamicTree {
         if grandParent != -1 {
             if nodes[grandParent].child1 == parent { nodes[grandParent].child1 = sibling } else { nodes[grandParent].child2 = sibling }
             nodes[sibling].parent = grandParent
-            freeNode(parent)
+            free(parent)
             refit(from: grandParent)
         } else {
             root = sibling
             nodes[sibling].parent = -1
-            freeNode(parent)
+            free(parent)
         }
     }
 

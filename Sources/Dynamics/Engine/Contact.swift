@@ -97,7 +97,11 @@ extension World {
     /// Box2D's 10 cm margin, but at most half the shape's radius: small shapes in a dense
     /// pile would otherwise pair with every neighbour within 10 cm and pay for the SAT test.
     @inline(__always) func fatMargin(_ s: Int) -> Double {
-        min(EngineConstants.aabbMargin, max(0.5 * shapes[s].boundRadius, 4 * EngineConstants.linearSlop))
+        Self.fatMargin(boundRadius: shapes[s].boundRadius)
+    }
+
+    @inline(__always) static func fatMargin(boundRadius: Double) -> Double {
+        min(EngineConstants.aabbMargin, max(0.5 * boundRadius, 4 * EngineConstants.linearSlop))
     }
 
     func destroyProxy(_ s: Int) {
@@ -193,19 +197,36 @@ extension World {
         }
         // Only the bodies marked above: walking every awake body's shape list here (a retain of
         // each list, last touched by another core) cost more than the moves in a resting pile.
-        for i in awakeBodies where proxyMoved[i] {
-            proxyMoved[i] = false
-            for sh in bodyShapes[i] where shapes[sh].alive {
-                guard let box = proxyBoxes[sh] else { continue }
-                proxyBoxes[sh] = nil
-                let fat = box.expanded(by: fatMargin(sh))
-                shapes[sh].fatAABB = fat
-                // The box was made at the transform the travel was just brought up to, and
-                // holds the shape's box grown by the margin.
-                if skipping { fatLimits[sh] = apartTravel[i] + fatMargin(sh) } else { forgetFatLimit(sh) }
-                dynamicTree.moveProxy(shapes[sh].proxy, aabb: fat)
-                moveBuffer.append(sh)
+        // Through pointers: a falling rain moves most of its proxies every step.
+        shapes.withUnsafeMutableBufferPointer { sp in
+        proxyBoxes.withUnsafeMutableBufferPointer { boxes in
+        proxyMoved.withUnsafeMutableBufferPointer { moved in
+        fatLimits.withUnsafeMutableBufferPointer { fatLimit in
+        apartTravel.withUnsafeBufferPointer { travel in
+        awakeBodies.withUnsafeBufferPointer { awake in
+        bodyShapes.withUnsafeBufferPointer { bodyShapes in
+            for i in awake where moved[i] {
+                moved[i] = false
+                for sh in bodyShapes[i] where sp[sh].alive {
+                    guard let box = boxes[sh] else { continue }
+                    boxes[sh] = nil
+                    let margin = Self.fatMargin(boundRadius: sp[sh].boundRadius)
+                    let fat = box.expanded(by: margin)
+                    sp[sh].fatAABB = fat
+                    // The box was made at the transform the travel was just brought up to, and
+                    // holds the shape's box grown by the margin (else it must be computed again
+                    // next time: `forgetFatLimit`).
+                    if skipping { fatLimit[sh] = travel[i] + margin } else if sh < fatLimit.count { fatLimit[sh] = -.infinity }
+                    dynamicTree.moveProxy(sp[sh].proxy, aabb: fat)
+                    moveBuffer.append(sh)
+                }
             }
+        }
+        }
+        }
+        }
+        }
+        }
         }
     }
 
@@ -239,15 +260,24 @@ extension World {
     func updatePairs() {
         if moveBuffer.isEmpty { return }
         var newPairs: [(Int, Int)] = []
-        for s in moveBuffer where shapes[s].alive && shapes[s].proxy != -1 {
-            let fat = shapes[s].fatAABB
-            let bodyS = shapes[s].body
-            // Two moved shapes find each other twice; the membership test below drops the copy.
-            let visit: (Int) -> Void = { other in
-                if self.shapes[other].body != bodyS { newPairs.append((s, other)) }
+        // Through pointers, once: a falling rain moves most of its shapes every step, and the
+        // queries' hits are mostly pairs that exist already.
+        let known = pairs
+        shapes.withUnsafeBufferPointer { sp in
+        moveBuffer.withUnsafeBufferPointer { moved in
+            for s in moved where sp[s].alive && sp[s].proxy != -1 {
+                let fat = sp[s].fatAABB
+                let bodyS = sp[s].body
+                // Two moved shapes find each other twice; the membership test below drops the
+                // copy, and an existing pair needs no other look.
+                dynamicTree.query(fat) { other in
+                    if sp[other].body != bodyS && !known.contains(pairKey(s, other)) { newPairs.append((s, other)) }
+                }
+                staticTree.query(fat) { other in
+                    if sp[other].body != bodyS && !known.contains(pairKey(s, other)) { newPairs.append((s, other)) }
+                }
             }
-            dynamicTree.query(fat, visit)
-            staticTree.query(fat, visit)
+        }
         }
         moveBuffer.removeAll(keepingCapacity: true)
         for (a, b) in newPairs {
@@ -358,6 +388,7 @@ extension World {
         candidateScanFresh = scanning || listing
         // Removals, events and wakes in contact order.
         var removed = false
+        var removedSoFar = 0
         for i in contacts.indices {
             switch narrowPhaseOutcome[i] {
             case .unchanged:
@@ -368,13 +399,15 @@ extension World {
                 // Marked, removed once after the pass.
                 contacts[i].key = UInt64.max
                 removed = true
+                removedSoFar += 1
                 if contacts[i].touching && contacts[i].enableEvents {
                     contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: contacts[i].shapeA),
                                                             shapeB: ShapeID(index: contacts[i].shapeB)))
                 }
             case .touchingChanged:
                 narrowPhaseOutcome[i] = .unchanged
-                emitTouchingChange(i)
+                // (Where it will sit once the separated ones before it are gone.)
+                emitTouchingChange(i, settlingAt: i - removedSoFar)
             }
         }
         if removed {
@@ -404,8 +437,9 @@ extension World {
     }
 
     /// The began or ended event of contact `i`, whose touching state just changed, and the wake
-    /// of a sleeping body it now touches.
-    func emitTouchingChange(_ i: Int) {
+    /// of a sleeping body it now touches. `settlingAt`: the contact's index once this step's
+    /// narrow phase has dropped the separated ones (`i` if none).
+    func emitTouchingChange(_ i: Int, settlingAt index: Int? = nil) {
         let c = contacts[i]
         let m = c.manifold
         if c.touching {
@@ -413,7 +447,8 @@ extension World {
                 let p = m.count == 2 && m.p1.separation < EngineConstants.linearSlop
                     ? (m.p0.separation < EngineConstants.linearSlop ? 0.5 * (m.p0.point + m.p1.point) : m.p1.point)
                     : m.p0.point
-                contactBeginEvents.append(ContactBeginEvent(shapeA: ShapeID(index: c.shapeA), shapeB: ShapeID(index: c.shapeB), point: p))
+                contactBeginEvents.append(ContactBeginEvent(shapeA: ShapeID(index: c.shapeA), shapeB: ShapeID(index: c.shapeB), point: p,
+                                                            contact: index ?? i))
             }
             // An awake body touching a sleeping one wakes its island.
             if !(bodies[c.bodyA].isAwake || bodies[c.bodyA].type == .staticBody) { wakeBody(c.bodyA) }

@@ -9,6 +9,9 @@ struct ContactBeginEvent: Sendable {
     var shapeA: ShapeID
     var shapeB: ShapeID
     var point: Vec2
+    /// Where the contact sat in `World.contacts` when the event was made (-1: unknown); the
+    /// step looks there first for the point of its largest impulse.
+    var contact = -1
 }
 
 /// Two shapes stopped touching (or one was destroyed while touching).
