@@ -5,16 +5,37 @@ struct JSONPath: CustomStringConvertible {
         case index(Int)
     }
 
-    var components: [Component] = []
+    /// One component and the path before it. A decoder makes a path for every value of a
+    /// document and reads one only to report a problem: as an array of components, each path
+    /// copied its parent's (a 1,000-item scene made millions of copies); as a link to its
+    /// parent, a path is one small allocation.
+    private final class Link: Sendable {
+        let parent: Link?
+        let component: Component
+        init(parent: Link?, component: Component) { self.parent = parent; self.component = component }
+    }
+
+    private var last: Link?
 
     static let root = JSONPath()
 
+    /// From the root down.
+    var components: [Component] {
+        var reversed: [Component] = []
+        var link = last
+        while let l = link {
+            reversed.append(l.component)
+            link = l.parent
+        }
+        return reversed.reversed()
+    }
+
     func appending(_ key: String) -> JSONPath {
-        JSONPath(components: components + [.key(key)])
+        JSONPath(last: Link(parent: last, component: .key(key)))
     }
 
     func appending(_ index: Int) -> JSONPath {
-        JSONPath(components: components + [.index(index)])
+        JSONPath(last: Link(parent: last, component: .index(index)))
     }
 
     static func / (lhs: JSONPath, rhs: String) -> JSONPath { lhs.appending(rhs) }

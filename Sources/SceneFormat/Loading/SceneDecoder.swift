@@ -127,7 +127,7 @@ final class SceneDecoder {
         var seen: [String: SourcePosition] = [:]
         var firstMembers: [String: JSON5Member] = [:]
         for member in members {
-            let memberPath = node.path / member.key
+            var memberPath: JSONPath { node.path / member.key }
             if let first = seen[member.key] {
                 error("duplicate key `\(member.key)` (first written at \(first))", at: member.keyPosition,
                       path: memberPath, hint: "a key may appear once per object; remove one of them")
@@ -188,17 +188,17 @@ final class SceneDecoder {
             typeError(node, expected: "a number", hint: hint)
             return nil
         }
-        let name = node.path.lastKeyName
+        // (The name only for a message: most numbers are fine.)
         if n.isNaN {
-            error("`\(name)` is NaN; numbers must be finite", at: node)
+            error("`\(node.path.lastKeyName)` is NaN; numbers must be finite", at: node)
             return nil
         }
         if n.isInfinite {
-            error("`\(name)` is \(n < 0 ? "-" : "")Infinity; numbers must be finite", at: node, hint: rule.hint)
+            error("`\(node.path.lastKeyName)` is \(n < 0 ? "-" : "")Infinity; numbers must be finite", at: node, hint: rule.hint)
             return nil
         }
         if let problem = rule.violation(n) {
-            error("`\(name)` must be \(problem.requirement); got \(formatNumber(n))", at: node, hint: problem.hint)
+            error("`\(node.path.lastKeyName)` must be \(problem.requirement); got \(formatNumber(n))", at: node, hint: problem.hint)
             return nil
         }
         return n
