@@ -66,32 +66,46 @@ struct DynamicTree {
     /// Calls `body` with the user data of each leaf whose AABB overlaps `aabb`, depth first,
     /// a node's second child before its first.
     @inline(__always) func query(_ aabb: AABB, _ body: (Int) -> Void) {
+        nodes.withUnsafeBufferPointer { Self.query(aabb, nodes: $0, root: root, body) }
+    }
+
+    /// `query` on the nodes of a tree read in place (`nodes`, `root`): for a caller that
+    /// makes many queries of one tree.
+    @inline(__always) static func query(_ aabb: AABB, nodes n: UnsafeBufferPointer<TreeNode>, root: Int, _ body: (Int) -> Void) {
         if root == -1 { return }
-        let root = self.root
-        nodes.withUnsafeBufferPointer { n in
-            let nodes = n.baseAddress!
-            guard nodes[root].aabb.overlaps(aabb) else { return }
-            // A child is tested before it is pushed: the overlapping nodes come off the
-            // stack in the order they did when each was tested after popping. The stack
-            // holds at most one pending sibling per level below the root.
-            let capacity = 2 * (nodes[root].height + 2)
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { stack in
-                var top = 0
-                var id = root
-                while true {
-                    let node = nodes[id]
-                    if node.child1 == -1 {
-                        body(node.userData)
-                    } else {
-                        let c1 = node.child1, c2 = node.child2
-                        if nodes[c1].aabb.overlaps(aabb) { stack[top] = c1; top += 1 }
-                        if nodes[c2].aabb.overlaps(aabb) { stack[top] = c2; top += 1 }
-                    }
-                    if top == 0 { return }
-                    top -= 1
-                    id = stack[top]
-                }
+        let nodes = n.baseAddress!
+        guard nodes[root].aabb.overlaps(aabb) else { return }
+        // A child is tested before it is pushed: the overlapping nodes come off the stack in
+        // the order they did when each was tested after popping. The stack holds at most one
+        // pending sibling per level below the root, plus two.
+        let needed = nodes[root].height + 2
+        if needed <= fixedStack {
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: fixedStack) { walk(aabb, nodes, root, $0, body) }
+        } else {
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: needed) { walk(aabb, nodes, root, $0, body) }
+        }
+    }
+
+    /// A stack of a size known when compiling (no run-time check that it fits): enough for
+    /// any balanced tree of up to 2^40 leaves.
+    private static let fixedStack = 64
+
+    @inline(__always) private static func walk(_ aabb: AABB, _ nodes: UnsafePointer<TreeNode>, _ root: Int,
+                                               _ stack: UnsafeMutableBufferPointer<Int>, _ body: (Int) -> Void) {
+        var top = 0
+        var id = root
+        while true {
+            let node = nodes[id]
+            if node.child1 == -1 {
+                body(node.userData)
+            } else {
+                let c1 = node.child1, c2 = node.child2
+                if nodes[c1].aabb.overlaps(aabb) { stack[top] = c1; top += 1 }
+                if nodes[c2].aabb.overlaps(aabb) { stack[top] = c2; top += 1 }
             }
+            if top == 0 { return }
+            top -= 1
+            id = stack[top]
         }
     }
 

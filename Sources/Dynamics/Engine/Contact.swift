@@ -260,23 +260,28 @@ extension World {
     func updatePairs() {
         if moveBuffer.isEmpty { return }
         var newPairs: [(Int, Int)] = []
-        // Through pointers, once: a falling rain moves most of its shapes every step, and the
-        // queries' hits are mostly pairs that exist already.
-        let known = pairs
+        // Shapes, trees and the pair set read in place, once: a falling rain moves most of its
+        // shapes every step (a query through the world retained and released the tree's
+        // storage each time), and the queries' hits are mostly pairs that exist already.
+        let known = pairs, dynamic = dynamicTree, statics = staticTree
         shapes.withUnsafeBufferPointer { sp in
         moveBuffer.withUnsafeBufferPointer { moved in
+        dynamic.nodes.withUnsafeBufferPointer { dn in
+        statics.nodes.withUnsafeBufferPointer { sn in
             for s in moved where sp[s].alive && sp[s].proxy != -1 {
                 let fat = sp[s].fatAABB
                 let bodyS = sp[s].body
                 // Two moved shapes find each other twice; the membership test below drops the
                 // copy, and an existing pair needs no other look.
-                dynamicTree.query(fat) { other in
+                DynamicTree.query(fat, nodes: dn, root: dynamic.root) { other in
                     if sp[other].body != bodyS && !known.contains(pairKey(s, other)) { newPairs.append((s, other)) }
                 }
-                staticTree.query(fat) { other in
+                DynamicTree.query(fat, nodes: sn, root: statics.root) { other in
                     if sp[other].body != bodyS && !known.contains(pairKey(s, other)) { newPairs.append((s, other)) }
                 }
             }
+        }
+        }
         }
         }
         moveBuffer.removeAll(keepingCapacity: true)
