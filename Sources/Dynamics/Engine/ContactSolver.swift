@@ -142,6 +142,8 @@ extension World {
         // passes before, all on this thread while the other waited).
         let contactCount = contacts.count
         let colorCount = World.graphColorCount
+        // (The colors are the sequential step's too.)
+        sequentialLayoutCache.invalidate()
         candidates.removeAll(keepingCapacity: true)
         candidates.append(contentsOf: repeatElement(0, count: contactCount))
         colorOf.removeAll(keepingCapacity: true)

@@ -201,11 +201,21 @@ extension World {
         }
         }
         }
-        groupSequentialConstraints()
-        let (dummy, secondDummy) = assignVelocitySlots()
-        let (firstBatch, perColor) = layOutSequentialLanes(colorCount: colorConstraints())
-        sequentialBatchColorStarts = firstBatch
-        sequentialColorCounts = perColor
+        let cut = cutSequentialRegions()
+        let dummy: Int32, secondDummy: Int32
+        if sequentialLayoutCache.holds(self, cut: cut) {
+            // The same constraints between the same bodies, cut alike: last step's groups,
+            // colors, slots and lanes are this step's (SequentialLayoutCache).
+            (dummy, secondDummy) = sequentialLayoutCache.keep()
+            states[Int(dummy)] = BodyState()
+            states[Int(secondDummy)] = BodyState()
+        } else {
+            groupSequentialConstraints(cut: cut)
+            (dummy, secondDummy) = assignVelocitySlots()
+            (sequentialBatchColorStarts, sequentialColorCounts) = layOutSequentialLanes(colorCount: colorConstraints())
+            sequentialLayoutCache.record(self, cut: cut, dummies: (dummy, secondDummy))
+        }
+        let firstBatch = sequentialBatchColorStarts, perColor = sequentialColorCounts
         let batchCount = firstBatch[firstBatch.count - 1]
         // Every field of a lane that takes a constraint is written below; only the batches with
         // lanes left empty (a color's last batch, every overflow batch) are reset, here: the

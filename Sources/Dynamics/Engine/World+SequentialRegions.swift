@@ -27,10 +27,21 @@ extension World {
     /// regions, 2 the seam; or one group for all (`sequentialGroupCount` 1) below the
     /// threshold or when the bodies cannot be cut.
     func groupSequentialConstraints() {
+        groupSequentialConstraints(cut: cutSequentialRegions())
+    }
+
+    /// Whether this step's constraints go in regions: enough of them, and the moving bodies
+    /// cut (`bodyRegions`, World+SequentialRegions' `regionCut`).
+    func cutSequentialRegions() -> Bool {
+        candidateBodies.count >= Self.sequentialRegionThreshold && regionCut()
+    }
+
+    /// `groupSequentialConstraints` after `cutSequentialRegions` gave `cut`.
+    func groupSequentialConstraints(cut: Bool) {
         sequentialGroupOf.removeAll(keepingCapacity: true)
         sequentialGroupCount = 1
         let count = candidateBodies.count
-        guard count >= Self.sequentialRegionThreshold, regionCut() else { return }
+        guard cut else { return }
         sequentialGroupCount = 3
         sequentialGroupOf.append(contentsOf: repeatElement(0, count: count))
         bodyRegions.withUnsafeBufferPointer { regions in

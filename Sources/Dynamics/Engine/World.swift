@@ -189,6 +189,8 @@ final class World {
     /// regions and the seam), and each constraint's group when there are 3.
     var sequentialGroupCount = 1
     var sequentialGroupOf: [UInt8] = []
+    /// The inputs of the last sequential layout (its results stay in the arrays it wrote).
+    var sequentialLayoutCache = SequentialLayoutCache()
     /// The seam's constraints, in order (coloring scratch).
     var sequentialSeam: [Int] = []
     /// Each moving body's side of the regions' cut (valid while `sequentialGroupCount` is
