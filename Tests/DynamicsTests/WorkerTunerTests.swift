@@ -93,3 +93,57 @@ final class WorkerTunerTests: XCTestCase {
         XCTAssertEqual(world.workerTuner.pooled, true, "not consulted")
     }
 }
+
+/// A hold ends early when its steps drift from what the probe measured.
+final class WorkerTunerDriftTests: XCTestCase {
+    private func probeLength() -> Int { 2 * WorkerTuner.probeBlocks * WorkerTuner.blockSteps }
+
+    /// Steps `count` times at `duration(pooled)`; returns the ways taken.
+    private func run(_ tuner: inout WorkerTuner, _ count: Int, _ duration: (Bool) -> UInt64) -> [Bool] {
+        (0..<count).map { _ in
+            let pooled = tuner.beginStep()
+            tuner.endStep(nanoseconds: duration(pooled))
+            return pooled
+        }
+    }
+
+    func testStepsThatGrowPastTheFactorStartANewProbeThatCanChangeTheWay() {
+        var tuner = WorkerTuner()
+        // Falling: one thread faster (a serial broad phase).
+        let first = run(&tuner, probeLength()) { pooled in pooled ? 400_000 : 300_000 }
+        XCTAssertEqual(first.filter { $0 }.count, 6)
+        XCTAssertFalse(tuner.pooled)
+        // Held steps at the probe's cost: no new probe.
+        XCTAssertEqual(run(&tuner, 50) { _ in 330_000 }, Array(repeating: false, count: 50))
+        // Landing: steps three times as long, and the pool now faster. Within a few steps the
+        // average passes 1.5x and a probe runs both ways, then keeps the pool.
+        let landing = run(&tuner, 60) { pooled in pooled ? 700_000 : 1_000_000 }
+        let firstPooled = landing.firstIndex(of: true)
+        XCTAssertNotNil(firstPooled)
+        XCTAssertLessThanOrEqual(firstPooled ?? 99, WorkerTuner.driftSteps + 2, "the hold ended early")
+        XCTAssertTrue(tuner.pooled, "the pool chosen for the landing")
+        XCTAssertEqual(landing.suffix(20), Array(repeating: true, count: 20)[...], "and held")
+    }
+
+    func testStepsThatShrinkPastTheFactorStartANewProbe() {
+        var tuner = WorkerTuner()
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 1_000_000 : 1_300_000 }
+        XCTAssertTrue(tuner.pooled)
+        // The scene comes to rest: steps a third as long; one thread now faster.
+        let rest = run(&tuner, 40) { pooled in pooled ? 400_000 : 300_000 }
+        XCTAssertTrue(rest.contains(false), "a new probe ran steps without the pool")
+        XCTAssertFalse(tuner.pooled, "one thread chosen")
+    }
+
+    func testNoiseWithinTheFactorKeepsTheHold() {
+        var tuner = WorkerTuner()
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 600_000 : 1_000_000 }
+        // Steps between 0.8x and 1.4x of the probe's, and a lone delayed one: held throughout.
+        var k = 0
+        let held = run(&tuner, WorkerTuner.holdSteps - 1) { _ in
+            k += 1
+            return k == 50 ? 20_000_000 : UInt64(600_000 * (0.8 + 0.6 * Double(k % 7) / 6))
+        }
+        XCTAssertEqual(held, Array(repeating: true, count: WorkerTuner.holdSteps - 1))
+    }
+}

@@ -10,7 +10,11 @@
 // pays for it (the other thread's cache is cold, an idle worker has backed off to sleeps),
 // which would count against the pool. Alternating cancels the drift of a scene that speeds
 // up or slows down; the two fastest steps of each way are compared, so one step the machine
-// delayed does not decide.
+// delayed does not decide. A hold ends early when its steps drift far from what the probe
+// measured (a rain that lands: the probe ran while it fell, a serial broad phase, and kept
+// one thread through the landing, whose solver splits well): the median of the last few
+// held steps is watched (a median, so that one step the machine delayed does not end a
+// hold), and a new probe starts once it has grown or shrunk past `driftFactor`.
 import Foundation
 
 struct WorkerTuner {
@@ -20,6 +24,11 @@ struct WorkerTuner {
     static let blockSteps = 3
     /// Steps the chosen way is kept before the next probe.
     static let holdSteps = 200
+    /// How far (either way) the held steps' median may move from the probe's steps of the
+    /// chosen way before a new probe starts.
+    static let driftFactor = 1.5
+    /// The last held steps whose median is judged.
+    static let driftSteps = 8
 
     /// Whether the current step uses the pool.
     private(set) var pooled = true
@@ -29,6 +38,10 @@ struct WorkerTuner {
     private var position = 0
     private var withPool: [UInt64] = []
     private var withoutPool: [UInt64] = []
+    /// The chosen way's mean counted step in the last probe, and the last `driftSteps` held
+    /// steps (a ring).
+    private var reference = 0.0
+    private var recent = [UInt64](repeating: 0, count: WorkerTuner.driftSteps)
 
     private static var probeLength: Int { 2 * probeBlocks * blockSteps }
 
@@ -48,9 +61,21 @@ struct WorkerTuner {
                 if pooled { withPool.append(nanoseconds) } else { withoutPool.append(nanoseconds) }
             }
             if position == Self.probeLength - 1 {
-                pooled = Self.fastest(withPool) <= Self.fastest(withoutPool)
+                let pool = Self.fastest(withPool), alone = Self.fastest(withoutPool)
+                pooled = pool <= alone
+                reference = Double(pooled ? pool : alone) / 2
                 withPool.removeAll(keepingCapacity: true)
                 withoutPool.removeAll(keepingCapacity: true)
+            }
+        } else {
+            let held = position - Self.probeLength
+            recent[held % Self.driftSteps] = nanoseconds
+            if held + 1 >= Self.driftSteps && reference > 0 {
+                let median = Double(recent.sorted()[Self.driftSteps / 2])
+                if median > Self.driftFactor * reference || Self.driftFactor * median < reference {
+                    // Probe again from the next step.
+                    position = -1
+                }
             }
         }
         position += 1
