@@ -198,7 +198,9 @@ extension World {
         // Only the bodies marked above: walking every awake body's shape list here (a retain of
         // each list, last touched by another core) cost more than the moves in a resting pile.
         // Through pointers: a falling rain moves most of its proxies every step.
+        let sequential = stepMode == .sequentialImpulse
         shapes.withUnsafeMutableBufferPointer { sp in
+        bodies.withUnsafeBufferPointer { bp in
         proxyBoxes.withUnsafeMutableBufferPointer { boxes in
         proxyMoved.withUnsafeMutableBufferPointer { moved in
         fatLimits.withUnsafeMutableBufferPointer { fatLimit in
@@ -211,7 +213,16 @@ extension World {
                     guard let box = boxes[sh] else { continue }
                     boxes[sh] = nil
                     let margin = Self.fatMargin(boundRadius: sp[sh].boundRadius)
-                    let fat = box.expanded(by: margin)
+                    var fat = box.expanded(by: margin)
+                    if sequential {
+                        // Box2D 2.2 (UIKit's engine) also grows a moved proxy's box along the
+                        // body's motion by twice its travel in the step (b2_aabbMultiplier): a
+                        // falling item then leaves its box every third step or so instead of
+                        // every step (the tree's moves were most of a falling rain's step).
+                        let d = (2 * lastStepDt) * bp[i].linearVelocity
+                        if d.x < 0 { fat.lower.x += d.x } else { fat.upper.x += d.x }
+                        if d.y < 0 { fat.lower.y += d.y } else { fat.upper.y += d.y }
+                    }
                     sp[sh].fatAABB = fat
                     // The box was made at the transform the travel was just brought up to, and
                     // holds the shape's box grown by the margin (else it must be computed again
@@ -221,6 +232,7 @@ extension World {
                     moveBuffer.append(sh)
                 }
             }
+        }
         }
         }
         }
