@@ -261,10 +261,17 @@ public final class DynamicAnimator {
             ended += events.ended
         }
         elapsedTime += dt
-        for r in records {
-            let xf = world.transform(r.body)
-            r.item.center = xf.p.cgPoint
-            r.item.rotation = CGFloat(xf.q.angle)
+        // The bodies' transforms read first, in place; then each item written by index: a
+        // copy of each record (its item, material and collision set) retained and released
+        // three objects per item per frame, a thousand items' worth a frame on one thread.
+        // (An item's setter may call back into the animator: the loop walks this frame's
+        // records, as it did, and holds no pointer into them or the bodies while one runs.)
+        let written = records
+        let transforms = world.bodies.withUnsafeBufferPointer { bs in written.map { bs[$0.body.index].transform } }
+        for k in written.indices {
+            let item = written[k].item, xf = transforms[k]
+            item.center = xf.p.cgPoint
+            item.rotation = CGFloat(xf.q.angle)
         }
         processContactEvents(began: began, ended: ended)
         for tag in retiredBoundaryTags { boundaryOwners[tag] = nil }
