@@ -33,11 +33,10 @@ struct DynamicTree {
         nodes[id].userData = userData
         nodes[id].height = 0
         if root != -1 && freeList == -1 {
-            // The insertion's new parent: the node it would have appended.
-            nodes.append(TreeNode())
-            nodes[nodes.count - 1].height = -1
-            nodes[nodes.count - 1].parent = -1
-            freeList = nodes.count - 1
+            // The insertion's new parent, on the free list for it: the node the insertion
+            // would have appended.
+            let parent = allocateNode()
+            withStore { $0.free(parent) }
         }
         withStore { $0.insertLeaf(id) }
         return id

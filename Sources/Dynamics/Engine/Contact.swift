@@ -285,12 +285,11 @@ extension World {
                 let bodyS = sp[s].body
                 // Two moved shapes find each other twice; the membership test below drops the
                 // copy, and an existing pair needs no other look.
-                DynamicTree.query(fat, nodes: dn, root: dynamic.root) { other in
+                @inline(__always) func visit(_ other: Int) {
                     if sp[other].body != bodyS && !known.contains(pairKey(s, other)) { newPairs.append((s, other)) }
                 }
-                DynamicTree.query(fat, nodes: sn, root: statics.root) { other in
-                    if sp[other].body != bodyS && !known.contains(pairKey(s, other)) { newPairs.append((s, other)) }
-                }
+                DynamicTree.query(fat, nodes: dn, root: dynamic.root, visit)
+                DynamicTree.query(fat, nodes: sn, root: statics.root, visit)
             }
         }
         }

@@ -207,8 +207,7 @@ extension World {
             // The same constraints between the same bodies, cut alike: last step's groups,
             // colors, slots and lanes are this step's (SequentialLayoutCache).
             (dummy, secondDummy) = sequentialLayoutCache.keep()
-            states[Int(dummy)] = BodyState()
-            states[Int(secondDummy)] = BodyState()
+            clearVelocityDummies((dummy, secondDummy))
         } else {
             groupSequentialConstraints(cut: cut)
             (dummy, secondDummy) = assignVelocitySlots()

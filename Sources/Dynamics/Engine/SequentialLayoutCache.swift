@@ -33,7 +33,7 @@ struct SequentialLayoutCache {
     /// (`sequentialWork`, `candidateBodies`, `sequentialPointCounts`), its moving bodies
     /// (`batchBodies`), the body count and the cut (`cut`, and `bodyRegions` when cut).
     func holds(_ world: World, cut: Bool) -> Bool {
-        guard valid, world.states.count > Int(max(dummies.0, dummies.1)), cut == self.cut, world.bodies.count == bodyCount, world.batchBodies == bodies,
+        guard valid, cut == self.cut, world.bodies.count == bodyCount, world.batchBodies == bodies,
               Self.same(world.sequentialWork, work), Self.same(world.candidateBodies, pairs),
               Self.same(world.sequentialPointCounts, points) else { return false }
         guard cut else { return true }

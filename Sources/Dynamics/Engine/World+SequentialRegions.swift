@@ -25,18 +25,7 @@ extension World {
 
     /// Which group each of the step's constraints (`candidateBodies`) belongs to: 0 and 1 the
     /// regions, 2 the seam; or one group for all (`sequentialGroupCount` 1) below the
-    /// threshold or when the bodies cannot be cut.
-    func groupSequentialConstraints() {
-        groupSequentialConstraints(cut: cutSequentialRegions())
-    }
-
-    /// Whether this step's constraints go in regions: enough of them, and the moving bodies
-    /// cut (`bodyRegions`, World+SequentialRegions' `regionCut`).
-    func cutSequentialRegions() -> Bool {
-        candidateBodies.count >= Self.sequentialRegionThreshold && regionCut()
-    }
-
-    /// `groupSequentialConstraints` after `cutSequentialRegions` gave `cut`.
+    /// threshold or when the bodies cannot be cut (`cut`: what `cutSequentialRegions` said).
     func groupSequentialConstraints(cut: Bool) {
         sequentialGroupOf.removeAll(keepingCapacity: true)
         sequentialGroupCount = 1
@@ -59,6 +48,12 @@ extension World {
         }
         }
         }
+    }
+
+    /// Whether this step's constraints go in regions: enough of them, and the moving bodies
+    /// cut (`bodyRegions`, World+SequentialRegions' `regionCut`).
+    func cutSequentialRegions() -> Bool {
+        candidateBodies.count >= Self.sequentialRegionThreshold && regionCut()
     }
 
     /// Gives each of the step's moving constrained bodies (`batchBodies`) its slot in `states`
@@ -100,11 +95,17 @@ extension World {
         }
         }
         }
-        let second = dummy + stride
+        let dummies = (Int32(dummy), Int32(dummy + stride))
+        clearVelocityDummies(dummies)
+        return dummies
+    }
+
+    /// Gives the two dummies (`assignVelocitySlots`) their slots in `states`, at rest.
+    func clearVelocityDummies(_ dummies: (Int32, Int32)) {
+        let (first, second) = (Int(dummies.0), Int(dummies.1))
         while states.count < second + 1 { states.append(BodyState()) }
-        states[dummy] = BodyState()
+        states[first] = BodyState()
         states[second] = BodyState()
-        return (Int32(dummy), Int32(second))
     }
 
     /// Cuts the moving bodies at the median of their centres along the axis they spread
