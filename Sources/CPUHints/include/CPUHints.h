@@ -74,6 +74,11 @@ static inline long animatic_atomic_fetch_add(long *word, long value) { return __
 static inline long animatic_atomic_load(const long *word) { return __atomic_load_n(word, __ATOMIC_ACQUIRE); }
 static inline void animatic_atomic_store(long *word, long value) { __atomic_store_n(word, value, __ATOMIC_RELEASE); }
 
+/// Sets a one-byte flag that other threads may be setting too, in the same pass (a plain
+/// store of the same value from two threads is a data race to the compiler). Relaxed: the
+/// pool's end of the job orders it before any read.
+static inline void animatic_flag_set(unsigned char *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELAXED); }
+
 /// Asks the kernel to wake this thread's short sleeps on time: by default a sleep may run
 /// 50 microseconds past its end (the timer slack), so a 50-microsecond nap took 130. prctl is
 /// variadic, which Swift cannot call. Does nothing off Linux.

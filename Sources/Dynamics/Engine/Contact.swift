@@ -45,11 +45,6 @@ struct Contact {
     var toiValid = false
     var toiCount = 0
     var toiSkip = false
-    /// Whether the sequential continuous collision looks at the pair at all: a solid one of
-    /// a dynamic body and a static or kinematic one. Fixed for the contact's life (a body's
-    /// type change destroys its contacts), so the per-step scan reads this instead of both
-    /// bodies' types, two scattered cache lines per contact.
-    var impactCandidate = false
     /// The sequential narrow phase's skip of a pair found apart (World+ApartPairs): the
     /// pair is not tested again while its bodies' travel sum stays below this; -infinity
     /// when it must be tested.
@@ -265,6 +260,7 @@ extension World {
         }
         pairs.remove(c.key)
         contacts.remove(at: i)
+        impactFlags.remove(at: i)
         candidateScanFresh = false
     }
 
@@ -304,14 +300,14 @@ extension World {
             // Polygon first, circle second, so collide routines see a fixed order.
             var sa = min(a, b), sb = max(a, b)
             if shapes[sa].isCircle && !shapes[sb].isCircle { swap(&sa, &sb) }
-            var c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[sa].body, bodyB: shapes[sb].body, key: key,
+            let c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[sa].body, bodyB: shapes[sb].body, key: key,
                             friction: mixFriction(shapes[sa].friction, shapes[sb].friction),
                             restitution: mixRestitution(shapes[sa].restitution, shapes[sb].restitution),
                             enableEvents: shapes[sa].enableContactEvents || shapes[sb].enableContactEvents,
                             solid: response == .solid)
-            c.impactCandidate = c.solid && (bodies[c.bodyA].type == .dynamic) != (bodies[c.bodyB].type == .dynamic)
             pairs.insert(key)
             contacts.append(c)
+            impactFlags.append(c.solid && (bodies[c.bodyA].type == .dynamic) != (bodies[c.bodyB].type == .dynamic))
             candidateScanFresh = false
         }
     }
@@ -437,9 +433,11 @@ extension World {
             contacts.withUnsafeMutableBufferPointer { cp in
             candidateScan.withUnsafeMutableBufferPointer { scan in
             sequentialTakes.withUnsafeMutableBufferPointer { takes in
+            impactFlags.withUnsafeMutableBufferPointer { flags in
                 for i in 0..<cp.count where cp[i].key != UInt64.max {
                     if kept != i {
                         cp[kept] = cp[i]
+                        flags[kept] = flags[i]
                         if scanning { scan[kept] = scan[i] }
                         if listing { takes[kept] = takes[i] }
                     }
@@ -448,7 +446,9 @@ extension World {
             }
             }
             }
+            }
             contacts.removeLast(contacts.count - kept)
+            impactFlags.removeLast(impactFlags.count - kept)
         }
     }
 

@@ -15,6 +15,7 @@
 // nothing but zeros there).
 // Positions (in the same order), joints and the time-of-impact islands stay scalar in double
 // precision.
+import CPUHints
 
 /// One point of four sequential constraints, lane by lane.
 struct SequentialWidePoint {
@@ -175,30 +176,38 @@ extension World {
         sequentialPointCounts.removeAll(keepingCapacity: true)
         sequentialPointCounts.append(contentsOf: repeatElement(0, count: count))
         if constrained.count < bodies.count { constrained = [Bool](repeating: false, count: bodies.count) }
-        batchBodies.removeAll(keepingCapacity: true)
-        // Whether a body's velocity takes part (else the lane points at the dummy): moving
-        // with mass, or a kinematic body moving on its own.
-        func moving(_ i: Int, _ sb: UnsafeBufferPointer<SequentialBody>) -> Bool {
-            sb[i].invMass > 0 || sb[i].invI > 0 || isMovingSolverBody(i)
-        }
+        // Each constraint writes only its own entries, and a body's flag is only ever set, by
+        // whichever constraint comes to it: split across the worker pool (on this thread alone
+        // it was the longest serial part of a rain of 1,000 items' resting step).
         sequentialWork.withUnsafeBufferPointer { work in
         candidateBodies.withUnsafeMutableBufferPointer { pairs in
         sequentialPointCounts.withUnsafeMutableBufferPointer { points in
         contacts.withUnsafeBufferPointer { cp in
         sequentialBodies.withUnsafeBufferPointer { sb in
         constrained.withUnsafeMutableBufferPointer { constrained in
-            for k in 0..<count {
-                let c = cp.baseAddress! + Int(work[k])
-                let a = c.pointee.bodyA, b = c.pointee.bodyB
-                pairs[k] = coloredBodies(a, b)
-                points[k] = UInt8(truncatingIfNeeded: c.pointee.manifold.count)
-                if !constrained[a] && moving(a, sb) { constrained[a] = true; batchBodies.append(a) }
-                if !constrained[b] && moving(b, sb) { constrained[b] = true; batchBodies.append(b) }
+            let flags = UnsafeMutableRawPointer(constrained.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            parallelRanges(count, grain: 256) { range in
+                for k in range {
+                    let c = cp.baseAddress! + Int(work[k])
+                    let a = c.pointee.bodyA, b = c.pointee.bodyB
+                    pairs[k] = ColoredPair(a: sb[a].colored ? Int32(a) : -1, b: sb[b].colored ? Int32(b) : -1)
+                    points[k] = UInt8(truncatingIfNeeded: c.pointee.manifold.count)
+                    if sb[a].moves && !constrained[a] { animatic_flag_set(flags + a) }
+                    if sb[b].moves && !constrained[b] { animatic_flag_set(flags + b) }
+                }
             }
         }
         }
         }
         }
+        }
+        }
+        // The flagged bodies, in the order of the body loops (`regionOrderedBodies`, which
+        // holds every awake body): where each sits in `states` is all the order decides.
+        batchBodies.removeAll(keepingCapacity: true)
+        regionOrderedBodies.withUnsafeBufferPointer { awake in
+        constrained.withUnsafeBufferPointer { constrained in
+            for i in awake where constrained[i] { batchBodies.append(i) }
         }
         }
         let cut = cutSequentialRegions()
@@ -283,9 +292,16 @@ extension World {
         }
         }
         }
-        for i in batchBodies {
-            let s = sequentialBodies[i]
-            states[Int(velocitySlots[i])] = BodyState(v: s.v, w: s.w)
+        batchBodies.withUnsafeBufferPointer { moving in
+        sequentialBodies.withUnsafeBufferPointer { sb in
+        velocitySlots.withUnsafeBufferPointer { slots in
+        states.withUnsafeMutableBufferPointer { st in
+            parallelShares(moving.count, grain: 64) { range in
+                for i in moving[range] { st[Int(slots[i])] = BodyState(v: sb[i].v, w: sb[i].w) }
+            }
+        }
+        }
+        }
         }
     }
 
@@ -441,43 +457,44 @@ extension World {
     /// start, and what a began event's point is chosen by), velocities back into the solver
     /// bodies, and the bodies' batch marks cleared.
     func finishSequentialBatches() {
-        // Each lane writes its own contact and each body its own records, so both loops split
-        // across the worker pool (run serially, they were a tenth of what the caller did alone
-        // in a two-worker step of the rain of 1,000 items).
+        // Each constraint writes its own contact and each body its own records, so both loops
+        // split across the worker pool (run serially, they were a tenth of what the caller did
+        // alone in a two-worker step of the rain of 1,000 items). The contacts go in their
+        // own order, as the narrow phase and the constraints' making split them, and the
+        // bodies in the order of the other body loops (`regionOrderedBodies`).
         contacts.withUnsafeMutableBufferPointer { cp in
         sequentialWork.withUnsafeBufferPointer { work in
+        sequentialLanes.withUnsafeBufferPointer { lanes in
         sequentialBatches.withUnsafeBufferPointer { batches in
-          parallelRanges(batches.count, grain: 64) { range in
-            for b in batches[range] {
-                for lane in 0..<4 {
-                    let k = Int(b.constraint[lane])
-                    guard k >= 0 else { continue }
-                    let m = cp.baseAddress! + Int(work[k])
-                    let normal0 = Double(b.p0.normalImpulse[lane])
-                    m.pointee.manifold.p0.normalImpulse = normal0
-                    m.pointee.manifold.p0.tangentImpulse = Double(b.p0.tangentImpulse[lane])
-                    m.pointee.manifold.p0.maxNormalImpulse = normal0
-                    guard m.pointee.manifold.count == 2 else { continue }
-                    if b.twoPoints[lane] > 0 {
-                        m.pointee.manifold.p1.normalImpulse = Double(b.p1.normalImpulse[lane])
-                        m.pointee.manifold.p1.tangentImpulse = Double(b.p1.tangentImpulse[lane])
-                    }
-                    // [quirk] a point left out of the velocity solve keeps last step's impulse
-                    // (its warm start), as Box2D 2.2 stores it.
-                    m.pointee.manifold.p1.maxNormalImpulse = m.pointee.manifold.p1.normalImpulse
+          parallelRanges(work.count, grain: 64) { range in
+            for k in range {
+                let b = batches.baseAddress! + Int(lanes[k] >> 2), lane = Int(lanes[k] & 3)
+                let m = cp.baseAddress! + Int(work[k])
+                let normal0 = Double(b.pointee.p0.normalImpulse[lane])
+                m.pointee.manifold.p0.normalImpulse = normal0
+                m.pointee.manifold.p0.tangentImpulse = Double(b.pointee.p0.tangentImpulse[lane])
+                m.pointee.manifold.p0.maxNormalImpulse = normal0
+                guard m.pointee.manifold.count == 2 else { continue }
+                if b.pointee.twoPoints[lane] > 0 {
+                    m.pointee.manifold.p1.normalImpulse = Double(b.pointee.p1.normalImpulse[lane])
+                    m.pointee.manifold.p1.tangentImpulse = Double(b.pointee.p1.tangentImpulse[lane])
                 }
+                // [quirk] a point left out of the velocity solve keeps last step's impulse
+                // (its warm start), as Box2D 2.2 stores it.
+                m.pointee.manifold.p1.maxNormalImpulse = m.pointee.manifold.p1.normalImpulse
             }
           }
         }
         }
         }
-        batchBodies.withUnsafeBufferPointer { moved in
+        }
+        regionOrderedBodies.withUnsafeBufferPointer { awake in
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
         states.withUnsafeBufferPointer { st in
         velocitySlots.withUnsafeBufferPointer { slots in
         constrained.withUnsafeMutableBufferPointer { held in
-          parallelRanges(moved.count, grain: 256) { range in
-            for i in moved[range] {
+          parallelShares(awake.count, grain: 64) { range in
+            for i in awake[range] where held[i] {
                 if sb[i].invMass > 0 || sb[i].invI > 0 {
                     let slot = Int(slots[i])
                     sb[i].v = st[slot].v

@@ -50,6 +50,28 @@ extension World {
         }
     }
 
+    /// Lists the awake bodies (`regionOrderedBodies`) with those of last step's region 0 first
+    /// and the others after them, each part in body order. The pool's body loops give each
+    /// thread its own share of a list, the first or the second half (`parallelShares`), so in
+    /// this order each thread loads, integrates and stores mostly the bodies whose
+    /// constraints it solves, and their lines stay in its core's cache (in body order, half
+    /// of each thread's bodies were the other's). Which thread runs a body changes nothing.
+    func orderAwakeBodiesByRegion() {
+        let count = awakeBodies.count
+        regionOrderedBodies.removeAll(keepingCapacity: true)
+        regionOrderedBodies.append(contentsOf: repeatElement(0, count: count))
+        let known = bodyRegions.count >= bodies.count
+        awakeBodies.withUnsafeBufferPointer { awake in
+        bodyRegions.withUnsafeBufferPointer { regions in
+        regionOrderedBodies.withUnsafeMutableBufferPointer { order in
+            var front = 0
+            for i in awake where !known || regions[i] == 0 { order[front] = i; front += 1 }
+            if known { for i in awake where regions[i] != 0 { order[front] = i; front += 1 } }
+        }
+        }
+        }
+    }
+
     /// Whether this step's constraints go in regions: enough of them, and the moving bodies
     /// cut (`bodyRegions`, World+SequentialRegions' `regionCut`).
     func cutSequentialRegions() -> Bool {

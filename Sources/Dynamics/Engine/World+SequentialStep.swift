@@ -13,6 +13,7 @@
 // velocities, inverse mass), indexed like the bodies, so that contacts and joints read and
 // write 64 bytes per body instead of the cold `Body`.
 import Foundation
+import CPUHints
 
 /// Box2D 2.2's tuning constants (metres, seconds), which PhysicsKit keeps.
 enum SequentialConstants {
@@ -52,6 +53,13 @@ struct SequentialBody {
     var w = 0.0
     var invMass = 0.0
     var invI = 0.0
+    /// Dynamic and awake: a body the graph coloring counts (`World.isSolverDynamic`).
+    var colored = false
+    /// Whether its velocity takes part in the velocity passes: moving with mass, or a
+    /// kinematic body moving on its own. (Both read here, where the constraints' making
+    /// reads the rest of the record, not in the cold `Body`: a line apiece, two per
+    /// constraint, were most of the time of the pass that lists the step's bodies.)
+    var moves = false
 
     /// The rotation for the current angle.
     @inline(__always) mutating func rotation() -> Rot {
@@ -73,6 +81,7 @@ extension World {
     /// One Box2D 2.2 step of `h` seconds.
     func stepSequential(_ h: Double) {
         beginStep(h)
+        orderAwakeBodiesByRegion()
         loadSequentialBodies(h: h)
         listSequentialContacts()
         buildSequentialBatches()
@@ -119,38 +128,50 @@ extension World {
         }
         bodies.withUnsafeMutableBufferPointer { bs in
             sequentialBodies.withUnsafeMutableBufferPointer { sb in
-              // Each body writes only its own records: split across the worker pool.
-              parallelRanges(bs.count, grain: 256) { range in
-                for i in range where bs[i].alive {
-                    let b = bs[i]
-                    let moving = b.type != .staticBody && b.isAwake
-                    let dynamic = moving && b.type == .dynamic
-                    var s = SequentialBody()
-                    s.c = b.center
-                    s.a = b.angle
-                    s.localCenter = b.localCenter
-                    s.invMass = dynamic ? b.invMass : 0
-                    s.invI = dynamic ? b.invI : 0
-                    if moving {
-                        s.v = b.linearVelocity
-                        s.w = b.fixedRotation ? 0 : b.angularVelocity
-                        bs[i].center0 = b.center
-                        bs[i].angle0 = b.angle
-                        bs[i].rotation0 = b.transform.q
+              @inline(__always) func load(_ i: Int) {
+                let b = bs[i]
+                let moving = b.type != .staticBody && b.isAwake
+                let dynamic = moving && b.type == .dynamic
+                var s = SequentialBody()
+                s.c = b.center
+                s.a = b.angle
+                s.localCenter = b.localCenter
+                s.invMass = dynamic ? b.invMass : 0
+                s.invI = dynamic ? b.invI : 0
+                s.colored = dynamic
+                s.moves = s.invMass > 0 || s.invI > 0 || (moving && b.type == .kinematic)
+                if moving {
+                    s.v = b.linearVelocity
+                    s.w = b.fixedRotation ? 0 : b.angularVelocity
+                    bs[i].center0 = b.center
+                    bs[i].angle0 = b.angle
+                    bs[i].rotation0 = b.transform.q
+                }
+                if dynamic {
+                    if b.hasVelocityOverride {
+                        // A velocity field replaces the velocity: gravity, fields and forces
+                        // do nothing to the body in this step.
+                        s.v = b.velocityOverride
+                    } else {
+                        s.v += h * (b.gravityScale * gravity + b.invMass * b.force)
+                        s.w += h * b.invI * b.torque
                     }
-                    if dynamic {
-                        if b.hasVelocityOverride {
-                            // A velocity field replaces the velocity: gravity, fields and forces
-                            // do nothing to the body in this step.
-                            s.v = b.velocityOverride
-                        } else {
-                            s.v += h * (b.gravityScale * gravity + b.invMass * b.force)
-                            s.w += h * b.invI * b.torque
-                        }
-                        s.v = (1 / (1 + h * b.linearDamping)) * s.v
-                        s.w *= 1 / (1 + h * b.angularDamping)
-                    }
-                    sb[i] = s
+                    s.v = (1 / (1 + h * b.linearDamping)) * s.v
+                    s.w *= 1 / (1 + h * b.angularDamping)
+                }
+                sb[i] = s
+              }
+              // Each body writes only its own records: split across the worker pool, each
+              // thread the bodies of its region (World+SequentialRegions), then the others
+              // (static or asleep: their centers and angles, for the position passes).
+              regionOrderedBodies.withUnsafeBufferPointer { order in
+                parallelShares(order.count, grain: 64) { range in
+                  for i in order[range] { load(i) }
+                }
+              }
+              idleBodies.withUnsafeBufferPointer { idle in
+                parallelRanges(idle.count, grain: 256) { range in
+                  for i in idle[range] { load(i) }
                 }
               }
             }
@@ -160,8 +181,8 @@ extension World {
     /// x += h v, a += h w, with Box2D's per-step caps on translation and rotation.
     private func integrateSequentialPositions(h: Double) {
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
-            awakeBodies.withUnsafeBufferPointer { awake in
-                parallelRanges(awake.count, grain: 256) { range in
+            regionOrderedBodies.withUnsafeBufferPointer { awake in
+                parallelShares(awake.count, grain: 64) { range in
                     for i in awake[range] { integrate(&sb[i], h: h) }
                 }
             }
@@ -184,10 +205,16 @@ extension World {
     /// Writes centers, angles and velocities back, clears forces and overrides, and moves
     /// the broad-phase boxes. A non-finite body is frozen where the step found it.
     private func storeSequentialBodies() {
+        // Set by any thread that meets a non-finite body (a plain store to one byte from
+        // both threads would be a data race to the compiler), so that the list below is only
+        // made when there is something to list: a walk over every body on this thread after
+        // the store had split them, their lines in the other core's cache.
+        var sawNonFinite: UInt8 = 0
+        withUnsafeMutablePointer(to: &sawNonFinite) { nonFinite in
         bodies.withUnsafeMutableBufferPointer { bs in
             sequentialBodies.withUnsafeBufferPointer { sb in
-            awakeBodies.withUnsafeBufferPointer { awake in
-              parallelRanges(awake.count, grain: 256) { range in
+            regionOrderedBodies.withUnsafeBufferPointer { awake in
+              parallelShares(awake.count, grain: 64) { range in
                 for i in awake[range] {
                     let s = sb[i]
                     let b = bs.baseAddress! + i
@@ -206,13 +233,15 @@ extension World {
                     } else {
                         b.pointee.linearVelocity = .zero
                         b.pointee.angularVelocity = 0
+                        animatic_flag_set(nonFinite)
                     }
                 }
               }
             }
             }
         }
-        for i in awakeBodies {
+        }
+        for i in awakeBodies where sawNonFinite != 0 {
             // Listed here, in body order, so the list is the same for any worker count.
             let s = sequentialBodies[i]
             if !(s.c.isFinite && s.a.isFinite && s.v.isFinite && s.w.isFinite) { nonFiniteBodies.append(i) }

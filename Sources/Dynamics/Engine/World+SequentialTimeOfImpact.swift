@@ -22,15 +22,18 @@ extension World {
         // Only contacts of a dynamic body with static or kinematic geometry take part; collect
         // them once (and the new ones each impact adds) instead of walking every contact.
         toiCandidates.removeAll(keepingCapacity: true)
+        precondition(impactFlags.count == contacts.count, "a contact was added, removed or moved without its impact flag")
         var scanned = 0
         func collectCandidates() {
             contacts.withUnsafeMutableBufferPointer { cp in
+            impactFlags.withUnsafeBufferPointer { flags in
                 // Only the candidates' impact state is ever read, so only theirs is reset:
                 // writing it into every contact dirtied a cache line of each, every step.
-                for k in scanned..<cp.count where cp[k].impactCandidate {
+                for k in scanned..<cp.count where flags[k] {
                     cp[k].toiValid = false; cp[k].toiCount = 0; cp[k].toiSkip = false
                     toiCandidates.append(k)
                 }
+            }
             }
             scanned = contacts.count
         }

@@ -358,8 +358,9 @@ extension World {
         wakeTouchingSleepers()
         // The awake set: every non-static awake body.
         awakeBodies.removeAll(keepingCapacity: true)
-        for i in bodies.indices where bodies[i].alive && bodies[i].type != .staticBody && bodies[i].isAwake {
-            awakeBodies.append(i)
+        idleBodies.removeAll(keepingCapacity: true)
+        for i in bodies.indices where bodies[i].alive {
+            if bodies[i].type != .staticBody && bodies[i].isAwake { awakeBodies.append(i) } else { idleBodies.append(i) }
         }
     }
 
