@@ -27,7 +27,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
-        // Kernels in C on the processor's extensions: YUV 4:2:0 and PNG rows (AVX2), SHA-256 (SHA).
+        // Kernels in C on the processor's extensions: YUV 4:2:0 and PNG rows (AVX2), SHA-256 (SHA),
+        // the sequential contact solver's velocity iteration eight lanes wide (AVX2).
         .target(name: "CKernels", path: "Sources/CKernels"),
         // A small C target owns every libpng and zlib call so that libpng's longjmp never crosses Swift.
         .target(name: "CPNG", dependencies: ["CKernels"], path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
@@ -37,7 +38,7 @@ let package = Package(
         // spin-pause hints, the four-lane square root, the 4x4 transpose by shuffles, glibc's sincos.
         .target(name: "CPUHints", path: "Sources/CPUHints"),
         // The rigid-body engine and the UIKit Dynamics API on it.
-        .target(name: "Dynamics", dependencies: ["CPUHints"], swiftSettings: fast),
+        .target(name: "Dynamics", dependencies: ["CPUHints", "CKernels"], swiftSettings: fast),
         // RGBA images and PNG encoding/decoding.
         .target(name: "Images", dependencies: ["CPNG", "CKernels"], swiftSettings: fast),
         // Frame states drawn with Cairo.

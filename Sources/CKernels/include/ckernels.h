@@ -5,7 +5,9 @@
 // baseline and with AVX2, the caller picking with ckernels_has_avx2(); both compute exactly
 // the same integers, so a frame's bytes never depend on the machine that made them. The
 // SHA-256 kernel uses the SHA extensions (ckernels_has_sha()); without them the caller keeps
-// its own portable code.
+// its own portable code. The sequential contact solver's pair kernel runs a velocity
+// iteration of two four-lane batches in one set of AVX registers, each lane computing exactly
+// what Dynamics' Swift kernel computes, so the physics never depends on the machine either.
 #ifndef ANIMATIC_CKERNELS_H
 #define ANIMATIC_CKERNELS_H
 
@@ -56,5 +58,37 @@ void ckernels_rgb_row_portable(const uint32_t *words, uint8_t *rgb, size_t width
 
 /// ckernels_rgb_row_portable compiled for AVX2; call only when ckernels_has_avx2() is 1.
 void ckernels_rgb_row_avx2(const uint32_t *words, uint8_t *rgb, size_t width);
+
+/// One point of four sequential contact constraints, lane by lane: Dynamics'
+/// SequentialWidePoint, field for field (its SIMD4<Float> fields are 16-byte arrays here).
+typedef struct {
+    float rAx[4], rAy[4], rBx[4], rBy[4];
+    float normalImpulse[4], tangentImpulse[4];
+    float normalMass[4], tangentMass[4], velocityBias[4];
+} ckernels_sequential_wide_point;
+
+/// Four sequential contact constraints of one graph color: Dynamics' SequentialBatch, field
+/// for field (checked by ckernels_sequential_batch_offset against Swift's layout).
+typedef struct {
+    int32_t bodyA[4], bodyB[4], constraint[4];
+    float nx[4], ny[4], friction[4];
+    float mA[4], iA[4], mB[4], iB[4];
+    float k11[4], k12[4], k22[4], inv11[4], inv12[4], inv22[4];
+    float twoPoints[4];
+    ckernels_sequential_wide_point p0, p1;
+} ckernels_sequential_batch;
+
+/// One velocity iteration of two batches of one graph color at once, eight lanes with AVX2,
+/// each lane exactly as Dynamics' four-lane kernels solve it; `states` are the 32-byte body
+/// states the lanes' slots index. Declines (returns 0, touching nothing) when one batch
+/// solves two-point lanes and the other does not, or when the batches share a body slot
+/// other than the two dummies; else solves both and returns 1. Call only when
+/// ckernels_has_avx2() is 1 (elsewhere it always declines).
+int ckernels_solve_sequential_pair_avx2(ckernels_sequential_batch *b0, ckernels_sequential_batch *b1, void *states,
+                                        int32_t dummy, int32_t second_dummy);
+
+/// Byte offsets in ckernels_sequential_batch, for the layout check: 0 bodyA, 1 nx,
+/// 2 twoPoints, 3 p0, 4 p1, 5 p1.velocityBias; anything else, the size.
+size_t ckernels_sequential_batch_offset(int field);
 
 #endif

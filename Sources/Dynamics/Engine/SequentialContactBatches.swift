@@ -16,6 +16,7 @@
 // Positions (in the same order), joints and the time-of-impact islands stay scalar in double
 // precision.
 import CPUHints
+import CKernels
 
 /// One point of four sequential constraints, lane by lane.
 struct SequentialWidePoint {
@@ -223,6 +224,7 @@ extension World {
             (sequentialBatchColorStarts, sequentialColorCounts) = layOutSequentialLanes(colorCount: colorConstraints())
             sequentialLayoutCache.record(self, cut: cut, dummies: (dummy, secondDummy))
         }
+        sequentialDummies = (dummy, secondDummy)
         let firstBatch = sequentialBatchColorStarts, perColor = sequentialColorCounts
         let batchCount = firstBatch[firstBatch.count - 1]
         // Every field of a lane that takes a constraint is written below; only the batches with
@@ -399,7 +401,57 @@ extension World {
     }
 
     func solveSequentialBatches() {
-        forEachSequentialBatch { solveSequentialBatch($0, $1) }
+        sequentialBatches.withUnsafeMutableBufferPointer { bp in
+            states.withUnsafeMutableBufferPointer { st in
+                guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
+                beginStagePlan()
+                planSequentialPass()
+                runStagePlan { stage, piece in
+                    forEachBatchRange(stageInPass: stage, piece) { range in solveSequentialBatches(range, base, sb) }
+                }
+            }
+        }
+    }
+
+    /// One velocity iteration of the batches `range` (in solve order, within one stage of a
+    /// pass): with `pairsSequentialBatches`, two batches of one color at a time through the
+    /// eight-lane kernel wherever it takes them (CKernels declines a pair of different kinds
+    /// or with a kinematic body in both), else one by one. The batches of a color share no
+    /// moving body, so a pair solved side by side gives what one after the other gives; an
+    /// overflow color's batches may share bodies and go one by one, in order.
+    /// Returns how many pairs went through the eight-lane kernel.
+    @inline(__always) @discardableResult
+    func solveSequentialBatches(_ range: Range<Int>, _ base: UnsafeMutablePointer<SequentialBatch>,
+                                _ sb: UnsafeMutablePointer<BodyState>) -> Int {
+        guard pairsSequentialBatches, range.count > 1 else {
+            for i in range { solveSequentialBatch(base + i, sb) }
+            return 0
+        }
+        let (dummy, secondDummy) = sequentialDummies
+        let wide = UnsafeMutableRawPointer(base).assumingMemoryBound(to: ckernels_sequential_batch.self)
+        var pairs = 0
+        sequentialBatchColorStarts.withUnsafeBufferPointer { starts in
+            var color = 0, i = range.lowerBound
+            while i < range.upperBound {
+                while color + 2 < starts.count && starts[color + 1] <= i { color += 1 }
+                let end = min(range.upperBound, starts[color + 1])
+                if isSequentialOverflow(color) {
+                    while i < end { solveSequentialBatch(base + i, sb); i += 1 }
+                    continue
+                }
+                while i + 1 < end {
+                    if ckernels_solve_sequential_pair_avx2(wide + i, wide + i + 1, sb, dummy, secondDummy) != 0 {
+                        i += 2
+                        pairs += 1
+                    } else {
+                        solveSequentialBatch(base + i, sb)
+                        i += 1
+                    }
+                }
+                if i < end { solveSequentialBatch(base + i, sb); i += 1 }
+            }
+        }
+        return pairs
     }
 
     /// The warm start and then `iterations` velocity iterations, as one staged job of the pool
@@ -417,7 +469,7 @@ extension World {
                         if warm {
                             for i in range { warmStartSequentialBatch(base + i, sb) }
                         } else {
-                            for i in range { solveSequentialBatch(base + i, sb) }
+                            solveSequentialBatches(range, base, sb)
                         }
                     }
                 }

@@ -3,6 +3,7 @@
 // its handle is never reused, so a stale handle is caught by `alive` checks). Nothing is
 // iterated through a dictionary: creation order drives every loop, which is what makes the
 // simulation bit-for-bit deterministic. The step itself lives in World+Step.swift.
+import CKernels
 
 /// Contact began between two shapes, with a world point (metres).
 struct ContactBeginEvent: Sendable {
@@ -214,6 +215,13 @@ final class World {
     var velocitySlots: [Int32] = []
     /// Per constraint of the sequential step, its batch lane (batch * 4 + lane).
     var sequentialLanes: [Int32] = []
+    /// The velocity slots of the sequential step's two dummy bodies (empty lanes and bodies
+    /// that do not move point at them; World+SequentialRegions).
+    var sequentialDummies: (Int32, Int32) = (0, 0)
+    /// Whether the velocity iterations solve two batches of a color at once, eight lanes with
+    /// AVX2 (CKernels): on a processor that has it, unless turned off (tests compare both
+    /// ways). Each lane computes the same either way.
+    var pairsSequentialBatches = ckernels_has_avx2() != 0
     /// Per constraint of the sequential step, its manifold's point count (the lanes of a color
     /// are laid out one-point constraints first).
     var sequentialPointCounts: [UInt8] = []
