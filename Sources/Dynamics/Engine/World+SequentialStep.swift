@@ -106,8 +106,7 @@ extension World {
                 solveSequentialBatches()
             }
         }
-        finishSequentialBatches()
-        integrateSequentialPositions(h: h)
+        finishSequentialBatches(h: h)
         positionsSolved = false
         for _ in 0..<SequentialConstants.positionIterations {
             let contactsOkay = solveSequentialContactPositions()
@@ -179,16 +178,6 @@ extension World {
     }
 
     /// x += h v, a += h w, with Box2D's per-step caps on translation and rotation.
-    private func integrateSequentialPositions(h: Double) {
-        sequentialBodies.withUnsafeMutableBufferPointer { sb in
-            regionOrderedBodies.withUnsafeBufferPointer { awake in
-                parallelShares(awake.count, grain: 64) { range in
-                    for i in awake[range] { integrate(&sb[i], h: h) }
-                }
-            }
-        }
-    }
-
     @inline(__always) func integrate(_ s: inout SequentialBody, h: Double) {
         let translation = h * s.v
         if translation.lengthSquared > SequentialConstants.maxTranslation * SequentialConstants.maxTranslation {
