@@ -8,6 +8,7 @@
 // (World+ApartPairs: the same answer without the test), and a touching polygon pair
 // measures only the faces that won its last full separating-axis search while they surely
 // still win (World+SeparatingFaces: the same manifold).
+import CPUHints
 
 struct Contact {
     var shapeA: Int
@@ -348,6 +349,11 @@ extension World {
         }
         let skipping = stepMode == .sequentialImpulse && skipsApartPairs
         if skipping { advanceApartTravel() }
+        // Set by whichever thread records an outcome (a plain store to one byte from both
+        // threads would be a data race to the compiler): a step that changes nothing skips
+        // the walk over every contact's outcome below, on this thread alone.
+        var anyOutcome: UInt8 = 0
+        withUnsafeMutablePointer(to: &anyOutcome) { anyOutcome in
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
         shapes.withUnsafeBufferPointer { sp in
@@ -366,6 +372,7 @@ extension World {
                     let c = contactBase + i
                     if !sp[c.pointee.shapeA].fatAABB.overlaps(sp[c.pointee.shapeB].fatAABB) {
                         outcomeBase[i] = .separated
+                        animatic_flag_set(anyOutcome)
                         continue
                     }
                     let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
@@ -380,6 +387,7 @@ extension World {
                     let awakeB = bp[bodyB].isAwake && bp[bodyB].type != .staticBody
                     if awakeA || awakeB, self.updateManifold(c, dt: dt, vp, np, sp, bp, travel: travelBase, turn: turnBase) {
                         outcomeBase[i] = .touchingChanged
+                        animatic_flag_set(anyOutcome)
                     }
                     if scanning { scan[i] = self.scanCandidate(c, bp) }
                     // listSequentialContacts' test.
@@ -396,12 +404,13 @@ extension World {
         }
         }
         }
+        }
         // Until a wake below (or anything else before the preparation) says otherwise.
         candidateScanFresh = scanning || listing
         // Removals, events and wakes in contact order.
         var removed = false
         var removedSoFar = 0
-        for i in contacts.indices {
+        for i in contacts.indices where anyOutcome != 0 {
             switch narrowPhaseOutcome[i] {
             case .unchanged:
                 continue
