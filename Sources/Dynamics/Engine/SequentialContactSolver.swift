@@ -162,78 +162,82 @@ extension World {
                                                                 _ bodies: UnsafeBufferPointer<Body>,
                                                                 _ sequentialBodies: UnsafeBufferPointer<SequentialBody>,
                                                                 warmStart: Bool) -> SequentialContact {
-        let c = contact.pointee
-        let m = c.manifold
-        let bA = sequentialBodies[c.bodyA], bB = sequentialBodies[c.bodyB]
-        var sc = SequentialContact(contact: ci, bodyA: c.bodyA, bodyB: c.bodyB)
-        sc.normal = m.normal
-        sc.friction = c.friction
-        sc.restitution = c.restitution
-        sc.mA = bA.invMass; sc.iA = bA.invI; sc.mB = bB.invMass; sc.iB = bB.invI
-        sc.positionCount = m.count
-        sc.velocityCount = m.count
-        let shapeA = shapes[c.shapeA], shapeB = shapes[c.shapeB]
-        let xfA = bodies[c.bodyA].transform, xfB = bodies[c.bodyB].transform
-        let tangent = m.normal.rightPerp
+        // Fields read in place, through pointers: copies of the contact, its manifold, two
+        // shapes and two bodies went through the stack first.
+        let bodyIndexA = contact.pointee.bodyA, bodyIndexB = contact.pointee.bodyB
+        let m = UnsafeRawPointer(contact).advanced(by: MemoryLayout<Contact>.offset(of: \Contact.manifold)!)
+            .assumingMemoryBound(to: Manifold.self)
+        let bA = sequentialBodies.baseAddress! + bodyIndexA, bB = sequentialBodies.baseAddress! + bodyIndexB
+        var sc = SequentialContact(contact: ci, bodyA: bodyIndexA, bodyB: bodyIndexB)
+        let normal = m.pointee.normal, count = m.pointee.count
+        sc.normal = normal
+        sc.friction = contact.pointee.friction
+        sc.restitution = contact.pointee.restitution
+        sc.mA = bA.pointee.invMass; sc.iA = bA.pointee.invI; sc.mB = bB.pointee.invMass; sc.iB = bB.pointee.invI
+        sc.positionCount = count
+        sc.velocityCount = count
+        let shapeA = shapes.baseAddress! + contact.pointee.shapeA, shapeB = shapes.baseAddress! + contact.pointee.shapeB
+        let xfA = bodies[bodyIndexA].transform, xfB = bodies[bodyIndexB].transform
+        let tangent = normal.rightPerp
 
         // Position form of the manifold, from the world points of this step's narrow phase.
-        if shapeA.isCircle && shapeB.isCircle {
+        if shapeA.pointee.isCircle && shapeB.pointee.isCircle {
             sc.kind = .circles
-            sc.localPlanePoint = shapeA.circleCenter
-            sc.p0.localPoint = shapeB.circleCenter
-            sc.radiusA = shapeA.radius + shapeA.skin
-            sc.radiusB = shapeB.radius + shapeB.skin
-        } else if shapeB.isCircle {
+            sc.localPlanePoint = shapeA.pointee.circleCenter
+            sc.p0.localPoint = shapeB.pointee.circleCenter
+            sc.radiusA = shapeA.pointee.radius + shapeA.pointee.skin
+            sc.radiusB = shapeB.pointee.radius + shapeB.pointee.skin
+        } else if shapeB.pointee.isCircle {
             sc.kind = .faceA
-            sc.localNormal = xfA.q.applyInverse(m.normal)
-            let center = xfB.apply(shapeB.circleCenter)
+            sc.localNormal = xfA.q.applyInverse(normal)
+            let center = xfB.apply(shapeB.pointee.circleCenter)
             // The face through the polygon's surface point, normal fixed to A.
-            let outline = m.p0.separation + shapeA.skin + shapeB.skin
-            sc.localPlanePoint = xfA.applyInverse(center - (outline + shapeB.radius) * m.normal)
-            sc.p0.localPoint = shapeB.circleCenter
-            sc.radiusA = shapeA.skin
-            sc.radiusB = shapeB.skin + shapeB.radius
+            let outline = m.pointee.p0.separation + shapeA.pointee.skin + shapeB.pointee.skin
+            sc.localPlanePoint = xfA.applyInverse(center - (outline + shapeB.pointee.radius) * normal)
+            sc.p0.localPoint = shapeB.pointee.circleCenter
+            sc.radiusA = shapeA.pointee.skin
+            sc.radiusB = shapeB.pointee.skin + shapeB.pointee.radius
         } else {
-            let referenceIsB = m.referenceIsB
+            let referenceIsB = m.pointee.referenceIsB
             sc.kind = referenceIsB ? .faceB : .faceA
-            let nRef = referenceIsB ? -m.normal : m.normal
+            let nRef = referenceIsB ? -normal : normal
             let (xfRef, xfInc) = referenceIsB ? (xfB, xfA) : (xfA, xfB)
-            let skinRef = referenceIsB ? shapeB.skin : shapeA.skin, skinInc = referenceIsB ? shapeA.skin : shapeB.skin
+            let skinRef = referenceIsB ? shapeB.pointee.skin : shapeA.pointee.skin, skinInc = referenceIsB ? shapeA.pointee.skin : shapeB.pointee.skin
             sc.localNormal = xfRef.q.applyInverse(nRef)
-            for k in 0..<m.count {
-                let mp = m[k]
-                let outline = mp.separation + shapeA.skin + shapeB.skin
+            for k in 0..<count {
+                let mp = (k == 0 ? m.pointee.p0 : m.pointee.p1)
+                let outline = mp.separation + shapeA.pointee.skin + shapeB.pointee.skin
                 // The point lies midway between the skins; the incident outline point is half
                 // the outline gap and the skin difference away from it.
                 let incident = mp.point - (0.5 * (skinRef - skinInc - outline)) * nRef
                 if k == 0 { sc.localPlanePoint = xfRef.applyInverse(incident - outline * nRef) }
                 if k == 0 { sc.p0.localPoint = xfInc.applyInverse(incident) } else { sc.p1.localPoint = xfInc.applyInverse(incident) }
             }
-            sc.radiusA = shapeA.skin
-            sc.radiusB = shapeB.skin
+            sc.radiusA = shapeA.pointee.skin
+            sc.radiusB = shapeB.pointee.skin
         }
 
         // Velocity rows.
-        for k in 0..<m.count {
-            let mp = m[k]
+        for k in 0..<count {
+            let mp = (k == 0 ? m.pointee.p0 : m.pointee.p1)
             var p = k == 0 ? sc.p0 : sc.p1
-            p.rA = mp.point - bA.c
-            p.rB = mp.point - bB.c
+            p.rA = mp.point - bA.pointee.c
+            p.rB = mp.point - bB.pointee.c
             p.normalImpulse = warmStart ? mp.normalImpulse : 0
             p.tangentImpulse = warmStart ? mp.tangentImpulse : 0
-            let rnA = cross(p.rA, m.normal), rnB = cross(p.rB, m.normal)
+            let rnA = cross(p.rA, normal), rnB = cross(p.rB, normal)
             let kNormal = sc.mA + sc.mB + sc.iA * rnA * rnA + sc.iB * rnB * rnB
             p.normalMass = kNormal > 0 ? 1 / kNormal : 0
             let rtA = cross(p.rA, tangent), rtB = cross(p.rB, tangent)
             let kTangent = sc.mA + sc.mB + sc.iA * rtA * rtA + sc.iB * rtB * rtB
             p.tangentMass = kTangent > 0 ? 1 / kTangent : 0
-            let vRel = dot(m.normal, bB.v + cross(bB.w, p.rB) - bA.v - cross(bA.w, p.rA))
+            let vRel = dot(normal, bB.pointee.v + cross(bB.pointee.w, p.rB) - bA.pointee.v - cross(bA.pointee.w, p.rA))
             if vRel < -SequentialConstants.velocityThreshold { p.velocityBias = -sc.restitution * vRel }
             if k == 0 { sc.p0 = p } else { sc.p1 = p }
         }
-        if m.count == 2 {
-            let rn1A = cross(sc.p0.rA, m.normal), rn1B = cross(sc.p0.rB, m.normal)
-            let rn2A = cross(sc.p1.rA, m.normal), rn2B = cross(sc.p1.rB, m.normal)
+        if count == 2 {
+            let rn1A = cross(sc.p0.rA, normal), rn1B = cross(sc.p0.rB, normal)
+            let rn2A = cross(sc.p1.rA, normal), rn2B = cross(sc.p1.rB, normal)
             let k11 = sc.mA + sc.mB + sc.iA * rn1A * rn1A + sc.iB * rn1B * rn1B
             let k22 = sc.mA + sc.mB + sc.iA * rn2A * rn2A + sc.iB * rn2B * rn2B
             let k12 = sc.mA + sc.mB + sc.iA * rn1A * rn2A + sc.iB * rn1B * rn2B
