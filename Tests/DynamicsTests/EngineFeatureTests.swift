@@ -226,3 +226,33 @@ final class SequentialContinuousCollisionTests: XCTestCase {
         XCTAssertEqual(passed.x, 0.8 + 2, accuracy: 1e-6)
     }
 }
+
+/// The sequential step's sleep clocks while sleeping is off: held at zero (and, once all are,
+/// not written at all), so that turning sleeping on counts each body's rest from zero.
+final class SleepClockTests: XCTestCase {
+    func testClocksStayAtZeroWhileSleepingIsOffAndCountFromZeroWhenItIsOn() {
+        let dt = Double(Float(1.0 / 120))
+        let world = World(gravity: Vec2(0, 10), stepMode: .sequentialImpulse)
+        world.enableSleep = false
+        _ = makeGround(world)
+        let box = makeBox(world, center: Vec2(0, -0.25), half: 0.25)
+        for _ in 0..<240 {
+            world.step(dt)
+            XCTAssertEqual(world.bodies[box.index].sleepTime, 0)
+        }
+        XCTAssertTrue(world.sleepClocksAtZero)
+        XCTAssertLessThan(world.bodies[box.index].linearVelocity.length, 0.01, "the box rests")
+        world.enableSleep = true
+        var expected = 0.0
+        for step in 1...30 {
+            world.step(dt)
+            expected += dt
+            XCTAssertEqual(world.bodies[box.index].sleepTime, expected, "step \(step) after sleeping was turned on")
+        }
+        XCTAssertFalse(world.sleepClocksAtZero)
+        // Off again: the next step zeroes the clock.
+        world.enableSleep = false
+        world.step(dt)
+        XCTAssertEqual(world.bodies[box.index].sleepTime, 0)
+    }
+}

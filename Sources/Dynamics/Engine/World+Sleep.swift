@@ -72,12 +72,16 @@ extension World {
     /// step's parallel write-back does, with `sleepClock(dt:)`).
     func updateSleep(dt: Double, clocksAdvanced: Bool = false) {
         let sequential = stepMode == .sequentialImpulse
-        if !clocksAdvanced {
+        // With sleeping off every clock is held at zero; once they all are, and until sleeping
+        // is turned on, there is nothing to write (the pass wrote a line of every awake body
+        // on this thread, step after step, lines the other core had just stored).
+        if !clocksAdvanced && !(sleepClocksAtZero && !enableSleep) {
             let clock = sleepClock(dt: dt)
             bodies.withUnsafeMutableBufferPointer { bs in
                 for i in awakeBodies { clock.advance(bs.baseAddress! + i) }
             }
         }
+        sleepClocksAtZero = !enableSleep
         // Box2D 2.2 lets islands sleep only after a step whose position pass converged.
         guard enableSleep, !sequential || positionsSolved else { return }
 

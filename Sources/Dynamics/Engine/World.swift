@@ -105,6 +105,9 @@ final class World {
     /// The last step's length, for predicting where bodies go next (1/60 until the first step).
     var lastStepDt = 1.0 / 60
     var groundIndex: Int?
+    /// Whether every awake body's sleep clock is zero since a step with sleeping off (bodies
+    /// join and wake with a zero clock), so `updateSleep` has none to reset.
+    var sleepClocksAtZero = false
     /// Bodies whose state went non-finite and were frozen (reported to the layer above).
     var nonFiniteBodies: [Int] = []
     /// Per body, what the soft step's write-back found for the passes after it
