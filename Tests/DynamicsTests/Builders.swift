@@ -66,3 +66,17 @@ func poisonedBytes<T>(_ value: T) -> T {
     }
     return copy
 }
+
+/// A deterministic stream of Float values in [-1, 1) for the kernels' tests.
+struct KernelTestStream {
+    var state: UInt64
+    mutating func next() -> Float {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Float(Int64(bitPattern: state >> 11) % 2_000_000) / 1_000_000 - 1
+    }
+    mutating func vector() -> F4 { F4(next(), next(), next(), next()) }
+    /// Magnitudes in [0, 1).
+    mutating func positive() -> F4 { F4(abs(next()), abs(next()), abs(next()), abs(next())) }
+    /// An integer in 0..<n.
+    mutating func choose(_ n: Int) -> Int { Int(abs(next()) * Float(n)) % n }
+}

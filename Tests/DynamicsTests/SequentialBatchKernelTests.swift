@@ -5,34 +5,25 @@ import XCTest
 /// all solve one point. It must give exactly what the general kernel gives such a batch: the
 /// same impulses and velocities, bit for bit, since the bundled scenes' traces rest on it.
 final class SequentialBatchKernelTests: XCTestCase {
-    /// A deterministic stream of values in [-1, 1).
-    private struct Stream {
-        var state: UInt64
-        mutating func next() -> Float {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Float(Int64(bitPattern: state >> 11) % 2_000_000) / 1_000_000 - 1
-        }
-        mutating func vector() -> F4 { F4(next(), next(), next(), next()) }
-        /// Eight moving bodies and the dummy (index 8) at rest.
-        mutating func bodies() -> [BodyState] {
-            (0..<9).map { i -> BodyState in
-                var s = BodyState()
-                if i < 8 { s.vx = next(); s.vy = next(); s.wf = next() }
-                return s
-            }
-        }
-        /// Magnitudes in [0, 1).
-        mutating func positive() -> F4 { SequentialBatchKernelTests.map4(vector()) { Swift.abs($0) } }
-    }
+    private typealias Stream = KernelTestStream
 
     fileprivate static func map4(_ v: F4, _ f: (Float) -> Float) -> F4 { F4(f(v[0]), f(v[1]), f(v[2]), f(v[3])) }
+
+    /// Eight moving bodies and the dummy (index 8) at rest.
+    private static func bodies(_ random: inout Stream) -> [BodyState] {
+        (0..<9).map { i -> BodyState in
+            var s = BodyState()
+            if i < 8 { s.vx = random.next(); s.vy = random.next(); s.wf = random.next() }
+            return s
+        }
+    }
 
     func testTheOnePointKernelIsTheGeneralKernelOnOnePointBatches() {
         var random = Stream(state: 7)
         var lanesChanged = 0
         for round in 0..<200 {
             // Eight bodies, four lanes: bodies 0-3 against 4-7, the dummy (8) in one lane.
-            var states = random.bodies()
+            var states = Self.bodies(&random)
             var batch = SequentialBatch(dummy: 8)
             batch.bodyA = I4(0, 1, 2, round % 2 == 0 ? 3 : 8)
             batch.bodyB = I4(4, 5, 6, 7)
@@ -78,7 +69,7 @@ final class SequentialBatchKernelTests: XCTestCase {
     func testWarmStartOfAOnePointBatchAppliesTheFirstPointsImpulses() {
         var random = Stream(state: 11)
         for round in 0..<100 {
-            var states = random.bodies()
+            var states = Self.bodies(&random)
             var batch = SequentialBatch(dummy: 8)
             batch.bodyA = I4(0, 1, 2, 3)
             batch.bodyB = I4(4, 5, 6, round % 2 == 0 ? 7 : 8)

@@ -7,16 +7,7 @@ import CKernels
 /// kernels leave solving the two batches one after the other, bit for bit (the bundled
 /// scenes' traces and every golden rest on it), and what it declines it must not touch.
 final class SequentialPairKernelTests: XCTestCase {
-    private struct Stream {
-        var state: UInt64
-        mutating func next() -> Float {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Float(Int64(bitPattern: state >> 11) % 2_000_000) / 1_000_000 - 1
-        }
-        mutating func vector() -> F4 { F4(next(), next(), next(), next()) }
-        mutating func positive() -> F4 { F4(abs(next()), abs(next()), abs(next()), abs(next())) }
-        mutating func choose(_ n: Int) -> Int { Int(abs(next()) * Float(n)) % n }
-    }
+    private typealias Stream = KernelTestStream
 
     private let dummy: Int32 = 16, secondDummy: Int32 = 17
 

@@ -397,20 +397,13 @@ extension World {
     }
 
     func warmStartSequentialBatches() {
-        forEachSequentialBatch { warmStartSequentialBatch($0, $1) }
+        forEachSequentialBatchRange { range, base, sb in
+            for i in range { warmStartSequentialBatch(base + i, sb) }
+        }
     }
 
     func solveSequentialBatches() {
-        sequentialBatches.withUnsafeMutableBufferPointer { bp in
-            states.withUnsafeMutableBufferPointer { st in
-                guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
-                beginStagePlan()
-                planSequentialPass()
-                runStagePlan { stage, piece in
-                    forEachBatchRange(stageInPass: stage, piece) { range in solveSequentialBatches(range, base, sb) }
-                }
-            }
-        }
+        forEachSequentialBatchRange { range, base, sb in solveSequentialBatches(range, base, sb) }
     }
 
     /// One velocity iteration of the batches `range` (in solve order, within one stage of a
@@ -477,18 +470,18 @@ extension World {
         }
     }
 
-    /// Every batch in solve order, as one pass of `planSequentialPass` (color after color, or
-    /// region by region and then the seam): the same result for any worker count.
-    @inline(__always) func forEachSequentialBatch(_ body: (UnsafeMutablePointer<SequentialBatch>, UnsafeMutablePointer<BodyState>) -> Void) {
+    /// Every batch in solve order, range by range, as one pass of `planSequentialPass` (color
+    /// after color, or region by region and then the seam): the same result for any worker
+    /// count.
+    @inline(__always) func forEachSequentialBatchRange(
+        _ body: (Range<Int>, UnsafeMutablePointer<SequentialBatch>, UnsafeMutablePointer<BodyState>) -> Void) {
         sequentialBatches.withUnsafeMutableBufferPointer { bp in
             states.withUnsafeMutableBufferPointer { st in
                 guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
                 beginStagePlan()
                 planSequentialPass()
                 runStagePlan { stage, piece in
-                    forEachBatchRange(stageInPass: stage, piece) { range in
-                        for i in range { body(base + i, sb) }
-                    }
+                    forEachBatchRange(stageInPass: stage, piece) { range in body(range, base, sb) }
                 }
             }
         }
