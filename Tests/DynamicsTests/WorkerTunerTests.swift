@@ -37,6 +37,15 @@ final class WorkerTunerTests: XCTestCase {
         XCTAssertTrue(tuner.beginStep())
     }
 
+    /// A pool a little slower in the probe (under `poolMargin`) is kept; clearly slower, not.
+    func testThePoolIsKeptUnlessClearlySlower() {
+        var tuner = WorkerTuner()
+        XCTAssertTrue(probe(&tuner) { _, pooled in pooled ? 1_080_000 : 1_000_000 }.chosen, "8% slower: kept")
+        var other = WorkerTuner()
+        XCTAssertFalse(probe(&other) { _, pooled in pooled ? 1_120_000 : 1_000_000 }.chosen, "12% slower: one thread")
+        XCTAssertEqual(WorkerTuner.poolMargin, 1.1)
+    }
+
     func testTheFirstStepOfABlockIsNotCounted() {
         var tuner = WorkerTuner()
         // One thread is faster; only the steps right after a switch to the pool were quick

@@ -8,7 +8,9 @@
 // with and without the pool, then keeps the faster way for a while. Blocks rather than
 // single steps, and the first step of each block not counted: a step right after a switch
 // pays for it (the other thread's cache is cold, an idle worker has backed off to sleeps),
-// which would count against the pool. Alternating cancels the drift of a scene that speeds
+// which would count against the pool. The pool wins unless it is clearly slower (by a tenth): with the
+// cores close it is faster once a pile rests, and a landing's steps vary too much from one
+// to the next for a few of them to tell a slight edge. Alternating cancels the drift of a scene that speeds
 // up or slows down; the two fastest steps of each way are compared, so one step the machine
 // delayed does not decide. A hold ends early when its steps drift far from what the probe
 // measured (a rain that lands: the probe ran while it fell, a serial broad phase, and kept
@@ -29,6 +31,9 @@ struct WorkerTuner {
     static let driftFactor = 1.5
     /// The last held steps whose median is judged.
     static let driftSteps = 8
+    /// How much slower the pool's probe steps may be than the single thread's and the pool
+    /// still be chosen.
+    static let poolMargin = 1.1
 
     /// Whether the current step uses the pool.
     private(set) var pooled = true
@@ -62,7 +67,10 @@ struct WorkerTuner {
             }
             if position == Self.probeLength - 1 {
                 let pool = Self.fastest(withPool), alone = Self.fastest(withoutPool)
-                pooled = pool <= alone
+                // The pool is kept unless it is clearly slower: a probe measures a few steps
+                // each way, and in a landing rain, whose steps vary threefold from one to the
+                // next, a slight edge either way is chance, not the machine.
+                pooled = Double(pool) <= Self.poolMargin * Double(alone)
                 reference = Double(pooled ? pool : alone) / 2
                 withPool.removeAll(keepingCapacity: true)
                 withoutPool.removeAll(keepingCapacity: true)
