@@ -78,6 +78,8 @@ static inline void animatic_atomic_store(long *word, long value) { __atomic_stor
 /// store of the same value from two threads is a data race to the compiler). Relaxed: the
 /// pool's end of the job orders it before any read.
 static inline void animatic_flag_set(unsigned char *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELAXED); }
+/// Whether such a flag is set (read while other threads may be setting it).
+static inline _Bool animatic_flag_is_set(const unsigned char *flag) { return __atomic_load_n(flag, __ATOMIC_RELAXED) != 0; }
 
 /// Asks the kernel to wake this thread's short sleeps on time: by default a sleep may run
 /// 50 microseconds past its end (the timer slack), so a 50-microsecond nap took 130. prctl is

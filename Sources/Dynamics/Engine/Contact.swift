@@ -410,25 +410,27 @@ extension World {
         // Removals, events and wakes in contact order.
         var removed = false
         var removedSoFar = 0
-        for i in contacts.indices where anyOutcome != 0 {
-            switch narrowPhaseOutcome[i] {
-            case .unchanged:
-                continue
-            case .separated:
-                narrowPhaseOutcome[i] = .unchanged
-                pairs.remove(contacts[i].key)
-                // Marked, removed once after the pass.
-                contacts[i].key = UInt64.max
-                removed = true
-                removedSoFar += 1
-                if contacts[i].touching && contacts[i].enableEvents {
-                    contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: contacts[i].shapeA),
-                                                            shapeB: ShapeID(index: contacts[i].shapeB)))
+        if anyOutcome != 0 {
+            for i in contacts.indices {
+                switch narrowPhaseOutcome[i] {
+                case .unchanged:
+                    continue
+                case .separated:
+                    narrowPhaseOutcome[i] = .unchanged
+                    pairs.remove(contacts[i].key)
+                    // Marked, removed once after the pass.
+                    contacts[i].key = UInt64.max
+                    removed = true
+                    removedSoFar += 1
+                    if contacts[i].touching && contacts[i].enableEvents {
+                        contactEndEvents.append(ContactEndEvent(shapeA: ShapeID(index: contacts[i].shapeA),
+                                                                shapeB: ShapeID(index: contacts[i].shapeB)))
+                    }
+                case .touchingChanged:
+                    narrowPhaseOutcome[i] = .unchanged
+                    // (Where it will sit once the separated ones before it are gone.)
+                    emitTouchingChange(i, settlingAt: i - removedSoFar)
                 }
-            case .touchingChanged:
-                narrowPhaseOutcome[i] = .unchanged
-                // (Where it will sit once the separated ones before it are gone.)
-                emitTouchingChange(i, settlingAt: i - removedSoFar)
             }
         }
         if removed {

@@ -185,16 +185,17 @@ extension World {
         sequentialPointCounts.withUnsafeMutableBufferPointer { points in
         contacts.withUnsafeBufferPointer { cp in
         sequentialBodies.withUnsafeBufferPointer { sb in
-        constrained.withUnsafeMutableBufferPointer { constrained in
-            let flags = UnsafeMutableRawPointer(constrained.baseAddress!).assumingMemoryBound(to: UInt8.self)
+        constrained.withUnsafeMutableBufferPointer { marks in
+            let flags = UnsafeMutableRawPointer(marks.baseAddress!).assumingMemoryBound(to: UInt8.self)
             parallelRanges(count, grain: 256) { range in
                 for k in range {
                     let c = cp.baseAddress! + Int(work[k])
                     let a = c.pointee.bodyA, b = c.pointee.bodyB
                     pairs[k] = ColoredPair(a: sb[a].colored ? Int32(a) : -1, b: sb[b].colored ? Int32(b) : -1)
                     points[k] = UInt8(truncatingIfNeeded: c.pointee.manifold.count)
-                    if sb[a].moves && !constrained[a] { animatic_flag_set(flags + a) }
-                    if sb[b].moves && !constrained[b] { animatic_flag_set(flags + b) }
+                    // (Looked at first: a flag already set is not stored again.)
+                    if sb[a].moves && !animatic_flag_is_set(flags + a) { animatic_flag_set(flags + a) }
+                    if sb[b].moves && !animatic_flag_is_set(flags + b) { animatic_flag_set(flags + b) }
                 }
             }
         }

@@ -230,10 +230,12 @@ extension World {
             }
         }
         }
-        for i in awakeBodies where sawNonFinite != 0 {
-            // Listed here, in body order, so the list is the same for any worker count.
-            let s = sequentialBodies[i]
-            if !(s.c.isFinite && s.a.isFinite && s.v.isFinite && s.w.isFinite) { nonFiniteBodies.append(i) }
+        if sawNonFinite != 0 {
+            for i in awakeBodies {
+                // Listed here, in body order, so the list is the same for any worker count.
+                let s = sequentialBodies[i]
+                if !(s.c.isFinite && s.a.isFinite && s.v.isFinite && s.w.isFinite) { nonFiniteBodies.append(i) }
+            }
         }
         refreshAwakeProxies()
     }
