@@ -127,7 +127,7 @@ extension DynamicAnimator {
         }
         world.setLinearDamping(body, material.resistance)
         world.setAngularDamping(body, material.angularResistance)
-        return ItemRecord(item: item, serial: serial, body: body, material: material)
+        return ItemRecord(item: item, view: (item as? DynamicView).map(Unmanaged.passUnretained), serial: serial, body: body, material: material)
     }
 
     /// The collision geometry of an item in metres, relative to its center, with its skin.

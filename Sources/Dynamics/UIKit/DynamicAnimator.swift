@@ -65,6 +65,11 @@ public final class DynamicAnimator {
 
     struct ItemRecord {
         let item: DynamicItem
+        /// The item when it is the ready-made `DynamicView` (plain stored properties, no
+        /// observers): the write-back may store into it from any thread. Unmanaged: `item`
+        /// holds it, and a retain and release of each view per frame, its count's line last
+        /// written by the other core, cost more than the stores.
+        let view: Unmanaged<DynamicView>?
         let serial: Int
         let body: BodyID
         var material: ItemMaterial?
@@ -261,18 +266,7 @@ public final class DynamicAnimator {
             ended += events.ended
         }
         elapsedTime += dt
-        // The bodies' transforms read first, in place; then each item written by index: a
-        // copy of each record (its item, material and collision set) retained and released
-        // three objects per item per frame, a thousand items' worth a frame on one thread.
-        // (An item's setter may call back into the animator: the loop walks this frame's
-        // records, as it did, and holds no pointer into them or the bodies while one runs.)
-        let written = records
-        let transforms = world.bodies.withUnsafeBufferPointer { bs in written.map { bs[$0.body.index].transform } }
-        for k in written.indices {
-            let item = written[k].item, xf = transforms[k]
-            item.center = xf.p.cgPoint
-            item.rotation = CGFloat(xf.q.angle)
-        }
+        writeBackItems()
         processContactEvents(began: began, ended: ended)
         for tag in retiredBoundaryTags { boundaryOwners[tag] = nil }
         retiredBoundaryTags.removeAll()
@@ -280,6 +274,42 @@ public final class DynamicAnimator {
         if !needsUpdate && world.isAtRest {
             isRunning = false
             delegate?.dynamicAnimatorDidPause(self)
+        }
+    }
+
+    /// Each item takes its body's center and rotation. When every item is a `DynamicView`
+    /// (a scene's items are), the stores split across the engine's worker pool: nothing but
+    /// the view itself is touched, and a thousand items' atan2 and two dynamically dispatched
+    /// setters each were a tenth of a resting rain's frame on one thread. Otherwise one item
+    /// after another in the order they joined, as before: an item's setter may call back into
+    /// the animator, so the loop walks this frame's records and holds no pointer into them or
+    /// the bodies while one runs.
+    private func writeBackItems() {
+        let written = records
+        if written.allSatisfy({ $0.view != nil }) {
+            written.withUnsafeBufferPointer { rs in
+                world.bodies.withUnsafeBufferPointer { bs in
+                    world.parallelRanges(rs.count, grain: 256) { range in
+                        for k in range {
+                            let xf = bs[rs[k].body.index].transform
+                            rs[k].view.unsafelyUnwrapped._withUnsafeGuaranteedRef { view in
+                                view.center = xf.p.cgPoint
+                                view.rotation = CGFloat(xf.q.angle)
+                            }
+                        }
+                    }
+                }
+            }
+            return
+        }
+        // The bodies' transforms read first, in place; then each item written by index: a
+        // copy of each record (its item, material and collision set) retained and released
+        // three objects per item per frame.
+        let transforms = world.bodies.withUnsafeBufferPointer { bs in written.map { bs[$0.body.index].transform } }
+        for k in written.indices {
+            let item = written[k].item, xf = transforms[k]
+            item.center = xf.p.cgPoint
+            item.rotation = CGFloat(xf.q.angle)
         }
     }
 
