@@ -277,16 +277,32 @@ extension World {
         moveBuffer.withUnsafeBufferPointer { moved in
         dynamic.nodes.withUnsafeBufferPointer { dn in
         statics.nodes.withUnsafeBufferPointer { sn in
-            for s in moved where sp[s].alive && sp[s].proxy != -1 {
-                let fat = sp[s].fatAABB
-                let bodyS = sp[s].body
-                // Two moved shapes find each other twice; the membership test below drops the
-                // copy, and an existing pair needs no other look.
-                @inline(__always) func visit(_ other: Int) {
-                    if sp[other].body != bodyS && !known.contains(pairKey(s, other)) { newPairs.append((s, other)) }
+            @inline(__always) func query(_ range: Range<Int>, into found: inout [(Int, Int)]) {
+                for s in moved[range] where sp[s].alive && sp[s].proxy != -1 {
+                    let fat = sp[s].fatAABB
+                    let bodyS = sp[s].body
+                    // Two moved shapes find each other twice; the membership test below drops the
+                    // copy, and an existing pair needs no other look.
+                    @inline(__always) func visit(_ other: Int) {
+                        if sp[other].body != bodyS && !known.contains(pairKey(s, other)) { found.append((s, other)) }
+                    }
+                    DynamicTree.query(fat, nodes: dn, root: dynamic.root, visit)
+                    DynamicTree.query(fat, nodes: sn, root: statics.root, visit)
                 }
-                DynamicTree.query(fat, nodes: dn, root: dynamic.root, visit)
-                DynamicTree.query(fat, nodes: sn, root: statics.root, visit)
+            }
+            // A falling rain moves hundreds of proxies a step, and their queries (reading the
+            // trees and the pair set only) were the longest serial part of its steps: split
+            // across the pool, each piece's finds kept apart and joined in piece order, which
+            // is the order one pass finds them in.
+            let pieces = workerPool.map { $0.pieceCount(moved.count, grain: 32) } ?? 1
+            if pieces > 1, let pool = workerPool {
+                var found = [[(Int, Int)]](repeating: [], count: pieces)
+                found.withUnsafeMutableBufferPointer { found in
+                    pool.run(chunks: pieces) { k in query(WorkerPool.piece(k, of: pieces, 0..<moved.count), into: &found[k]) }
+                }
+                for piece in found { newPairs.append(contentsOf: piece) }
+            } else {
+                query(0..<moved.count, into: &newPairs)
             }
         }
         }

@@ -206,12 +206,21 @@ extension World {
         }
         // The flagged bodies, in the order of the body loops (`regionOrderedBodies`, which
         // holds every awake body): where each sits in `states` is all the order decides.
+        // Written through a pointer: an append per body checked the array's uniqueness each time.
         batchBodies.removeAll(keepingCapacity: true)
+        batchBodies.append(contentsOf: repeatElement(0, count: regionOrderedBodies.count))
+        var listed = 0
         regionOrderedBodies.withUnsafeBufferPointer { awake in
         constrained.withUnsafeBufferPointer { constrained in
-            for i in awake where constrained[i] { batchBodies.append(i) }
+        batchBodies.withUnsafeMutableBufferPointer { out in
+            for i in awake where constrained[i] {
+                out[listed] = i
+                listed += 1
+            }
         }
         }
+        }
+        batchBodies.removeLast(batchBodies.count - listed)
         let cut = cutSequentialRegions()
         let dummy: Int32, secondDummy: Int32
         if sequentialLayoutCache.holds(self, cut: cut) {

@@ -214,8 +214,9 @@ public final class CollisionBehavior: DynamicBehavior {
 
     /// Counts one more touching shape pair for a key; true for the first (a began callback).
     func countTouch(_ key: TouchKey) -> Bool {
-        touchCounts[key, default: 0] += 1
-        return touchCounts[key] == 1
+        // One lookup: the count is changed in place.
+        @inline(__always) func bump(_ n: inout Int) -> Bool { n += 1; return n == 1 }
+        return bump(&touchCounts[key, default: 0])
     }
 
     /// Counts one touching shape pair less; true when the last one ended (an ended callback).

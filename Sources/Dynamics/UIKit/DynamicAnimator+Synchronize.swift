@@ -208,18 +208,20 @@ extension DynamicAnimator {
         switch (ta, tb) {
         case (.item(let sa), .item(let sb)):
             guard let ra = recordBySerial[sa], let rb = recordBySerial[sb] else { return }
-            let (first, second) = ra <= rb ? (records[ra], records[rb]) : (records[rb], records[ra])
-            let key = TouchKey.items(first.serial, second.serial)
+            // The two items and serials only: a copy of each whole record (material, collision
+            // set) for each of the thousands of touches a landing pile reports cost more.
+            let (first, second) = ra <= rb ? (ra, rb) : (rb, ra)
+            let firstItem = records[first].item, secondItem = records[second].item
+            let key = TouchKey.items(records[first].serial, records[second].serial)
             // Reported by every collision behavior that holds both items, whatever its mode.
             for case let behavior as CollisionBehavior in liveBehaviors {
-                let member = behavior.holds(first.item) && behavior.holds(second.item)
                 if began {
-                    guard member else { continue }
+                    guard behavior.holds(firstItem) && behavior.holds(secondItem) else { continue }
                     if behavior.countTouch(key) {
-                        behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: first.item, with: second.item, at: point)
+                        behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: firstItem, with: secondItem, at: point)
                     }
                 } else if behavior.releaseTouch(key) {
-                    behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: first.item, with: second.item)
+                    behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: firstItem, with: secondItem)
                 }
             }
         case (.item(let serial), .boundary(let tag)), (.boundary(let tag), .item(let serial)):
