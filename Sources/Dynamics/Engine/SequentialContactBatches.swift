@@ -189,6 +189,10 @@ extension World {
             let flags = UnsafeMutableRawPointer(marks.baseAddress!).assumingMemoryBound(to: UInt8.self)
             parallelRanges(count, grain: 256) { range in
                 for k in range {
+                    if k + Prefetch.distance < range.upperBound {
+                        let ahead = cp.baseAddress! + Int(work[k + Prefetch.distance])
+                        animatic_prefetch(ahead); Prefetch.record(sb.baseAddress! + ahead.pointee.bodyA); Prefetch.record(sb.baseAddress! + ahead.pointee.bodyB)
+                    }
                     let c = cp.baseAddress! + Int(work[k])
                     let a = c.pointee.bodyA, b = c.pointee.bodyB
                     pairs[k] = ColoredPair(a: sb[a].colored ? Int32(a) : -1, b: sb[b].colored ? Int32(b) : -1)
@@ -274,6 +278,15 @@ extension World {
         sequentialGroupOf.withUnsafeBufferPointer { groupOf in
             parallelRanges(count, grain: 64) { range in
                 for k in range {
+                    // The loads of a constraint's contact, bodies and shapes (lines that other
+                    // passes, and often the other core, wrote last) were a third of this loop:
+                    // asked for ahead, the contact eight constraints on, what it points at four.
+                    if k + Self.fillPrefetchAhead < range.upperBound {
+                        Self.prefetchContactForFill(cp.baseAddress! + Int(work[k + Self.fillPrefetchAhead]))
+                    }
+                    if k + Self.fillPrefetchAhead / 2 < range.upperBound {
+                        Self.prefetchReferencesForFill(cp.baseAddress! + Int(work[k + Self.fillPrefetchAhead / 2]), sp, bp, sb)
+                    }
                     let ci = Int(work[k])
                     let sc = Self.makeSequentialContact(ci, cp.baseAddress! + ci, sp, bp, sb, warmStart: true)
                     positions[Int(lanes[k])] = SequentialPositionConstraint(sc)
@@ -315,6 +328,37 @@ extension World {
         }
         }
         }
+    }
+
+    /// How many constraints ahead the fill asks for a contact's lines (and half as many for
+    /// the bodies and shapes it names).
+    static let fillPrefetchAhead = 8
+
+    /// Prefetches the part of a contact `makeSequentialContact` reads: from its start to its
+    /// material (the bodies, shapes, manifold, friction and restitution). (Offsets written
+    /// out where they are used: the compiler folds them to constants.)
+    @inline(__always) static func prefetchContactForFill(_ contact: UnsafePointer<Contact>) {
+        let start = UnsafeRawPointer(contact)
+        let end = MemoryLayout<Contact>.offset(of: \Contact.restitution)! + MemoryLayout<Double>.size
+        for offset in stride(from: 0, to: end + 63, by: 64) { animatic_prefetch(start + min(offset, end - 1)) }
+    }
+
+    /// Prefetches the two bodies' transforms, the solver bodies and the shapes a contact's
+    /// constraint is made from.
+    @inline(__always) static func prefetchReferencesForFill(_ contact: UnsafePointer<Contact>, _ shapes: UnsafeBufferPointer<Shape>,
+                                                           _ bodies: UnsafeBufferPointer<Body>,
+                                                           _ sequentialBodies: UnsafeBufferPointer<SequentialBody>) {
+        let transform = MemoryLayout<Body>.offset(of: \Body.transform)!, transformEnd = transform + MemoryLayout<Transform>.size - 1
+        @inline(__always) func prefetch(body: Int) {
+            let b = UnsafeRawPointer(bodies.baseAddress! + body)
+            animatic_prefetch(b + transform); animatic_prefetch(b + transformEnd)
+            let s = UnsafeRawPointer(sequentialBodies.baseAddress! + body)
+            animatic_prefetch(s); animatic_prefetch(s + MemoryLayout<SequentialBody>.stride - 1)
+        }
+        prefetch(body: contact.pointee.bodyA)
+        prefetch(body: contact.pointee.bodyB)
+        animatic_prefetch(shapes.baseAddress! + contact.pointee.shapeA)
+        animatic_prefetch(shapes.baseAddress! + contact.pointee.shapeB)
     }
 
     /// Buckets of body indices the constraints of a color are ordered by.
@@ -524,6 +568,11 @@ extension World {
         sequentialBatches.withUnsafeBufferPointer { batches in
           parallelRanges(work.count, grain: 64) { range in
             for k in range {
+                if k + Prefetch.distance < range.upperBound {
+                    // The manifold's impulses, written by this thread alone.
+                    Prefetch.linesForWriting(UnsafeRawPointer(cp.baseAddress! + Int(work[k + Prefetch.distance]))
+                                             + MemoryLayout<Contact>.offset(of: \Contact.manifold)!, bytes: MemoryLayout<Manifold>.size)
+                }
                 let b = batches.baseAddress! + Int(lanes[k] >> 2), lane = Int(lanes[k] & 3)
                 let m = cp.baseAddress! + Int(work[k])
                 let normal0 = Double(b.pointee.p0.normalImpulse[lane])
@@ -550,7 +599,13 @@ extension World {
         velocitySlots.withUnsafeBufferPointer { slots in
         constrained.withUnsafeMutableBufferPointer { held in
           parallelShares(awake.count, grain: 64) { range in
-            for i in awake[range] {
+            for j in range {
+                let i = awake[j]
+                if j + Prefetch.distance < range.upperBound {
+                    let ahead = awake[j + Prefetch.distance]
+                    Prefetch.recordForWriting(sb.baseAddress! + ahead)
+                    if held[ahead] { animatic_prefetch(st.baseAddress! + Int(slots[ahead])) }
+                }
                 if held[i] {
                     if sb[i].invMass > 0 || sb[i].invI > 0 {
                         let slot = Int(slots[i])

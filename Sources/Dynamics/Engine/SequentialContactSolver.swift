@@ -14,6 +14,7 @@
 // with its body, the incident point with the other.
 // Because of the skins (shape radii), resting shapes keep a gap of about their summed skins.
 import Foundation
+import CPUHints
 
 /// One point of a sequential contact constraint.
 struct SequentialPoint {
@@ -336,7 +337,12 @@ extension World {
             // Constraints `range` of layout color `color`, in order.
             @inline(__always) func correct(color: Int, _ range: Range<Int>) -> Double {
                 var m = 0.0
-                for i in range { m = min(m, Self.correctPosition(constraints + sequentialLane(color: color, i), bodies, baumgarte: baumgarte)) }
+                for i in range {
+                    // The solver bodies four constraints on asked for ahead (their lines were
+                    // last written by the other core as often as not).
+                    if i + Prefetch.distance < range.upperBound { Self.prefetchBodies(of: constraints + sequentialLane(color: color, i + Prefetch.distance), bodies) }
+                    m = min(m, Self.correctPosition(constraints + sequentialLane(color: color, i), bodies, baumgarte: baumgarte))
+                }
                 return m
             }
             // Every constraint of the layout colors of `group`, color after color.
@@ -365,6 +371,14 @@ extension World {
         }
         }
         return minSeparation >= -3 * SequentialConstants.linearSlop
+    }
+
+    /// Prefetches a position constraint's two solver bodies (for reading: a static body's
+    /// line is shared by both threads' constraints).
+    @inline(__always) static func prefetchBodies(of constraint: UnsafePointer<SequentialPositionConstraint>,
+                                                 _ sb: UnsafeMutablePointer<SequentialBody>) {
+        Prefetch.record(sb + Int(constraint.pointee.bodyA))
+        Prefetch.record(sb + Int(constraint.pointee.bodyB))
     }
 
     /// Moves the bodies of `constraints` apart by `baumgarte` of each point's overlap beyond the

@@ -165,7 +165,14 @@ extension World {
               // (static or asleep: their centers and angles, for the position passes).
               regionOrderedBodies.withUnsafeBufferPointer { order in
                 parallelShares(order.count, grain: 64) { range in
-                  for i in order[range] { load(i) }
+                  for j in range {
+                    if j + Prefetch.distance < range.upperBound {
+                        let ahead = order[j + Prefetch.distance]
+                        Prefetch.recordForWriting(bs.baseAddress! + ahead)
+                        Prefetch.recordForWriting(sb.baseAddress! + ahead)
+                    }
+                    load(order[j])
+                  }
                 }
               }
               idleBodies.withUnsafeBufferPointer { idle in
@@ -204,7 +211,13 @@ extension World {
             sequentialBodies.withUnsafeBufferPointer { sb in
             regionOrderedBodies.withUnsafeBufferPointer { awake in
               parallelShares(awake.count, grain: 64) { range in
-                for i in awake[range] {
+                for j in range {
+                    let i = awake[j]
+                    if j + Prefetch.distance < range.upperBound {
+                        let ahead = awake[j + Prefetch.distance]
+                        Prefetch.recordForWriting(bs.baseAddress! + ahead)
+                        Prefetch.record(sb.baseAddress! + ahead)
+                    }
                     let s = sb[i]
                     let b = bs.baseAddress! + i
                     // The continuous collision that follows starts every sweep at the step's start.
