@@ -40,12 +40,6 @@ struct Contact {
     var cachedRotationB = Rot.identity
     var baseSeparation0 = 0.0
     var baseSeparation1 = 0.0
-    /// Sequential continuous collision: the cached time of impact, events this step, and
-    /// whether the pair turned out not to touch at its impact.
-    var toi = 1.0
-    var toiValid = false
-    var toiCount = 0
-    var toiSkip = false
     /// The sequential narrow phase's skip of a pair found apart (World+ApartPairs): the
     /// pair is not tested again while its bodies' travel sum stays below this; -infinity
     /// when it must be tested.

@@ -9,6 +9,30 @@
 // is what makes an item dropped on a boundary stop, bounce and settle the way it does on iOS.
 import Foundation
 
+/// A contact that takes part in this step's continuous collision, with its bodies and its
+/// impact state: the cached time of impact, the events it had this step, and whether it
+/// turned out not to touch at its impact. Kept beside the contacts, not in them: each event
+/// walks every candidate (for the earliest impact, and for the island's and the moved bodies'
+/// contacts), and reading these from the contacts took a line of each, scattered across the
+/// whole array, tens of times a step while a rain lands.
+struct ImpactCandidate {
+    let contact: Int
+    let bodyA: Int
+    let bodyB: Int
+    var toi = 1.0
+    var valid = false
+    var count = 0
+    var skip = false
+
+    init(contact: Int, bodyA: Int, bodyB: Int) {
+        self.contact = contact
+        self.bodyA = bodyA
+        self.bodyB = bodyB
+    }
+
+    @inline(__always) func involves(_ body: Int) -> Bool { bodyA == body || bodyB == body }
+}
+
 extension World {
     /// Box2D 2.2's TOI constants.
     private static let toiBaumgarte = 0.75
@@ -25,13 +49,10 @@ extension World {
         precondition(impactFlags.count == contacts.count, "a contact was added, removed or moved without its impact flag")
         var scanned = 0
         func collectCandidates() {
-            contacts.withUnsafeMutableBufferPointer { cp in
+            contacts.withUnsafeBufferPointer { cp in
             impactFlags.withUnsafeBufferPointer { flags in
-                // Only the candidates' impact state is ever read, so only theirs is reset:
-                // writing it into every contact dirtied a cache line of each, every step.
                 for k in scanned..<cp.count where flags[k] {
-                    cp[k].toiValid = false; cp[k].toiCount = 0; cp[k].toiSkip = false
-                    toiCandidates.append(k)
+                    toiCandidates.append(ImpactCandidate(contact: k, bodyA: cp[k].bodyA, bodyB: cp[k].bodyB))
                 }
             }
             }
@@ -39,23 +60,23 @@ extension World {
         }
         collectCandidates()
         while true {
-            var minContact = -1
+            var minCandidate = -1
             var minAlpha = 1.0
-            for k in toiCandidates {
-                guard !contacts[k].toiSkip, contacts[k].toiCount <= Self.maxSubSteps else { continue }
+            for j in toiCandidates.indices {
+                guard !toiCandidates[j].skip, toiCandidates[j].count <= Self.maxSubSteps else { continue }
                 var alpha = 1.0
-                if contacts[k].toiValid {
-                    alpha = contacts[k].toi
+                if toiCandidates[j].valid {
+                    alpha = toiCandidates[j].toi
                 } else {
-                    guard let computed = impactTime(of: k) else { continue }
+                    guard let computed = impactTime(of: toiCandidates[j].contact) else { continue }
                     alpha = computed
-                    contacts[k].toi = alpha
-                    contacts[k].toiValid = true
+                    toiCandidates[j].toi = alpha
+                    toiCandidates[j].valid = true
                 }
-                if alpha < minAlpha { minContact = k; minAlpha = alpha }
+                if alpha < minAlpha { minCandidate = j; minAlpha = alpha }
             }
-            if minContact < 0 || 1 - 10 * Double(Float.ulpOfOne) < minAlpha { break }
-            handleImpact(minContact, alpha: minAlpha, h: h)
+            if minCandidate < 0 || 1 - 10 * Double(Float.ulpOfOne) < minAlpha { break }
+            handleImpact(candidate: minCandidate, alpha: minAlpha, h: h)
             collectCandidates()
         }
     }
@@ -96,17 +117,18 @@ extension World {
         return result.state == .touching ? min(alpha0 + (1 - alpha0) * result.t, 1) : 1
     }
 
-    private func handleImpact(_ k: Int, alpha: Double, h: Double) {
-        let bA = contacts[k].bodyA, bB = contacts[k].bodyB
+    private func handleImpact(candidate: Int, alpha: Double, h: Double) {
+        let k = toiCandidates[candidate].contact
+        let bA = toiCandidates[candidate].bodyA, bB = toiCandidates[candidate].bodyB
         let backupA = bodies[bA], backupB = bodies[bB]
         advanceBody(bA, to: alpha)
         advanceBody(bB, to: alpha)
         reevaluate(k)
-        contacts[k].toiValid = false
-        contacts[k].toiCount += 1
+        toiCandidates[candidate].valid = false
+        toiCandidates[candidate].count += 1
         guard contacts[k].solid && contacts[k].touching else {
             // No contact there after all: undo, and leave this pair alone for the step.
-            contacts[k].toiSkip = true
+            toiCandidates[candidate].skip = true
             restore(bA, backupA)
             restore(bB, backupB)
             return
@@ -118,9 +140,10 @@ extension World {
         var islandBodies = [bA, bB]
         var islandContacts = [k]
         for body in [bA, bB] where bodies[body].type == .dynamic {
-            for other in toiCandidates where other != k && !islandContacts.contains(other) {
-                guard contacts[other].bodyA == body || contacts[other].bodyB == body else { continue }
-                let o = contacts[other].bodyA == body ? contacts[other].bodyB : contacts[other].bodyA
+            for j in toiCandidates.indices where toiCandidates[j].involves(body) {
+                let other = toiCandidates[j].contact
+                guard other != k && !islandContacts.contains(other) else { continue }
+                let o = toiCandidates[j].bodyA == body ? toiCandidates[j].bodyB : toiCandidates[j].bodyA
                 let backup = bodies[o]
                 let inIsland = islandBodies.contains(o)
                 if !inIsland { advanceBody(o, to: alpha) }
@@ -136,7 +159,7 @@ extension World {
         solveImpactIsland(bodies: islandBodies, contacts: islandContacts, movable: [bA, bB], h: (1 - alpha) * h)
         for body in islandBodies where bodies[body].type == .dynamic {
             for s in bodyShapes[body] where shapes[s].alive { updateProxy(s) }
-            for c in toiCandidates where contacts[c].bodyA == body || contacts[c].bodyB == body { contacts[c].toiValid = false }
+            for j in toiCandidates.indices where toiCandidates[j].involves(body) { toiCandidates[j].valid = false }
         }
         updatePairs()
     }

@@ -228,7 +228,9 @@ final class World {
     /// Per constraint of the sequential step, its manifold's point count (the lanes of a color
     /// are laid out one-point constraints first).
     var sequentialPointCounts: [UInt8] = []
-    var toiCandidates: [Int] = []
+    /// The sequential step's continuous collision: its candidate contacts and their state
+    /// (World+SequentialTimeOfImpact).
+    var toiCandidates: [ImpactCandidate] = []
     var sequentialBatches: [SequentialBatch] = []
     /// Bodies the batches hold this step (their velocities live in `states` meanwhile).
     var batchBodies: [Int] = []
