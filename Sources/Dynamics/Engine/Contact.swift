@@ -143,52 +143,23 @@ extension World {
     /// same order as one `updateProxy` after another, so the tree is the same either way.
     /// In the sequential step a shape whose body has travelled too little since its box was
     /// last found inside its fat box is not boxed at all (`fatBoxSurelyHolds`: the same answer).
-    func refreshAwakeProxies() {
-        if proxyBoxes.count < shapes.count { proxyBoxes = [AABB?](repeating: nil, count: shapes.count) }
-        if proxyMoved.count < bodies.count { proxyMoved.append(contentsOf: repeatElement(false, count: bodies.count - proxyMoved.count)) }
-        let skipping = stepMode == .sequentialImpulse && skipsApartPairs && apartTravel.count == bodies.count
-        if skipping && fatLimits.count < shapes.count {
-            fatLimits.append(contentsOf: repeatElement(-.infinity, count: shapes.count - fatLimits.count))
-        }
-        proxyBoxes.withUnsafeMutableBufferPointer { boxes in
-        proxyMoved.withUnsafeMutableBufferPointer { moved in
-        awakeBodies.withUnsafeBufferPointer { awake in
-        bodies.withUnsafeBufferPointer { bp in
-        apartTravel.withUnsafeMutableBufferPointer { travel in
-        apartTurn.withUnsafeMutableBufferPointer { turn in
-        apartPoses.withUnsafeMutableBufferPointer { poses in
-        fatLimits.withUnsafeMutableBufferPointer { fatLimit in
-            let t = travel.baseAddress, r = turn.baseAddress, p = poses.baseAddress
-            parallelRanges(awake.count, grain: 256) { range in
-                for i in awake[range] {
-                    let travelled = skipping ? Self.advanceTravel(i, bp[i], t!, r!, p!) : 0
-                    let v = bp[i].linearVelocity
-                    for sh in self.bodyShapes[i] where self.shapes[sh].alive && !self.shapes[sh].proxyIsStatic {
-                        if skipping && Self.fatBoxSurelyHolds(travel: travelled, velocity: v, dt: self.lastStepDt, limit: fatLimit[sh]) {
-                            continue
-                        }
-                        let now = self.computeAABB(sh, bp[i].transform)
-                        let box = self.predictedAABB(box: now, velocity: v)
-                        if !self.shapes[sh].fatAABB.contains(box) {
-                            boxes[sh] = box; moved[i] = true
-                        } else if skipping {
-                            fatLimit[sh] = travelled + Self.slack(of: now, in: self.shapes[sh].fatAABB)
-                        }
+    func refreshAwakeProxies(boxesRefreshed: Bool = false) {
+        if !boxesRefreshed {
+            withProxyBoxPass { pass in
+                awakeBodies.withUnsafeBufferPointer { awake in
+                bodies.withUnsafeBufferPointer { bp in
+                    parallelRanges(awake.count, grain: 256) { range in
+                        for i in awake[range] { self.refreshProxyBoxes(of: i, bp.baseAddress! + i, pass) }
                     }
                 }
+                }
             }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
         }
         // Only the bodies marked above: walking every awake body's shape list here (a retain of
         // each list, last touched by another core) cost more than the moves in a resting pile.
         // Through pointers: a falling rain moves most of its proxies every step.
         let sequential = stepMode == .sequentialImpulse
+        let skipping = sequential && skipsApartPairs && apartTravel.count == bodies.count
         shapes.withUnsafeMutableBufferPointer { sp in
         bodies.withUnsafeBufferPointer { bp in
         proxyBoxes.withUnsafeMutableBufferPointer { boxes in
@@ -229,6 +200,64 @@ extension World {
         }
         }
         }
+        }
+    }
+
+    /// The pointers the box pass of `refreshAwakeProxies` writes through (each body writes
+    /// only its own and its shapes' entries), and whether the sequential step's travel lets
+    /// it skip shapes (`fatBoxSurelyHolds`).
+    struct ProxyBoxPass {
+        let skipping: Bool
+        let boxes: UnsafeMutablePointer<AABB?>
+        let moved: UnsafeMutablePointer<Bool>
+        let travel: UnsafeMutablePointer<Double>?
+        let turn: UnsafeMutablePointer<Double>?
+        let poses: UnsafeMutablePointer<Transform>?
+        let fatLimit: UnsafeMutablePointer<Double>?
+    }
+
+    /// Sizes the box pass's arrays and calls `body` with their pointers.
+    func withProxyBoxPass<Result>(_ body: (ProxyBoxPass) -> Result) -> Result {
+        if proxyBoxes.count < shapes.count { proxyBoxes = [AABB?](repeating: nil, count: shapes.count) }
+        if proxyMoved.count < bodies.count { proxyMoved.append(contentsOf: repeatElement(false, count: bodies.count - proxyMoved.count)) }
+        let skipping = stepMode == .sequentialImpulse && skipsApartPairs && apartTravel.count == bodies.count
+        if skipping && fatLimits.count < shapes.count {
+            fatLimits.append(contentsOf: repeatElement(-.infinity, count: shapes.count - fatLimits.count))
+        }
+        return proxyBoxes.withUnsafeMutableBufferPointer { boxes in
+        proxyMoved.withUnsafeMutableBufferPointer { moved in
+        apartTravel.withUnsafeMutableBufferPointer { travel in
+        apartTurn.withUnsafeMutableBufferPointer { turn in
+        apartPoses.withUnsafeMutableBufferPointer { poses in
+        fatLimits.withUnsafeMutableBufferPointer { fatLimit in
+            body(ProxyBoxPass(skipping: skipping, boxes: boxes.baseAddress!, moved: moved.baseAddress!, travel: travel.baseAddress,
+                              turn: turn.baseAddress, poses: poses.baseAddress, fatLimit: fatLimit.baseAddress))
+        }
+        }
+        }
+        }
+        }
+        }
+    }
+
+    /// The box pass of `refreshAwakeProxies` for body `i` (at `body`): each shape whose box
+    /// may have left its fat box gets its new predicted box in `boxes` and its body is marked
+    /// moved; in the sequential step the body's travel is brought up to date first.
+    @inline(__always) func refreshProxyBoxes(of i: Int, _ body: UnsafePointer<Body>, _ pass: ProxyBoxPass) {
+        let skipping = pass.skipping
+        let travelled = skipping ? Self.advanceTravel(i, body.pointee, pass.travel!, pass.turn!, pass.poses!) : 0
+        let v = body.pointee.linearVelocity
+        for sh in bodyShapes[i] where shapes[sh].alive && !shapes[sh].proxyIsStatic {
+            if skipping && Self.fatBoxSurelyHolds(travel: travelled, velocity: v, dt: lastStepDt, limit: pass.fatLimit![sh]) {
+                continue
+            }
+            let now = computeAABB(sh, body.pointee.transform)
+            let box = predictedAABB(box: now, velocity: v)
+            if !shapes[sh].fatAABB.contains(box) {
+                pass.boxes[sh] = box; pass.moved[i] = true
+            } else if skipping {
+                pass.fatLimit![sh] = travelled + Self.slack(of: now, in: shapes[sh].fatAABB)
+            }
         }
     }
 
