@@ -143,6 +143,8 @@ extension World {
     /// same order as one `updateProxy` after another, so the tree is the same either way.
     /// In the sequential step a shape whose body has travelled too little since its box was
     /// last found inside its fat box is not boxed at all (`fatBoxSurelyHolds`: the same answer).
+    /// With `boxesRefreshed` the box pass was made already (the sequential step's store makes
+    /// it body by body, `refreshProxyBoxes`), and only the tree moves follow.
     func refreshAwakeProxies(boxesRefreshed: Bool = false) {
         if !boxesRefreshed {
             withProxyBoxPass { pass in
@@ -159,7 +161,7 @@ extension World {
         // each list, last touched by another core) cost more than the moves in a resting pile.
         // Through pointers: a falling rain moves most of its proxies every step.
         let sequential = stepMode == .sequentialImpulse
-        let skipping = sequential && skipsApartPairs && apartTravel.count == bodies.count
+        let skipping = proxyBoxPassSkips
         shapes.withUnsafeMutableBufferPointer { sp in
         bodies.withUnsafeBufferPointer { bp in
         proxyBoxes.withUnsafeMutableBufferPointer { boxes in
@@ -216,11 +218,15 @@ extension World {
         let fatLimit: UnsafeMutablePointer<Double>?
     }
 
+    /// Whether the box pass may skip shapes by their bodies' travel (the sequential step,
+    /// with the apart-pair skip and its travel kept for every body).
+    var proxyBoxPassSkips: Bool { stepMode == .sequentialImpulse && skipsApartPairs && apartTravel.count == bodies.count }
+
     /// Sizes the box pass's arrays and calls `body` with their pointers.
     func withProxyBoxPass<Result>(_ body: (ProxyBoxPass) -> Result) -> Result {
         if proxyBoxes.count < shapes.count { proxyBoxes = [AABB?](repeating: nil, count: shapes.count) }
         if proxyMoved.count < bodies.count { proxyMoved.append(contentsOf: repeatElement(false, count: bodies.count - proxyMoved.count)) }
-        let skipping = stepMode == .sequentialImpulse && skipsApartPairs && apartTravel.count == bodies.count
+        let skipping = proxyBoxPassSkips
         if skipping && fatLimits.count < shapes.count {
             fatLimits.append(contentsOf: repeatElement(-.infinity, count: shapes.count - fatLimits.count))
         }

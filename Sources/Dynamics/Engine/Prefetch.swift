@@ -26,6 +26,17 @@ enum Prefetch {
         for k in 0...(last / 64 + 1) { animatic_prefetch_write(start + min(64 * k, last)) }
     }
 
+    /// Runs `body` for each index of `list[range]` in order, first calling `ahead` with the
+    /// index `distance` places further on (within the range), for the loop to ask for what
+    /// that iteration will read.
+    @inline(__always) static func walk(_ list: UnsafeBufferPointer<Int>, _ range: Range<Int>,
+                                       ahead: (Int) -> Void, _ body: (Int) -> Void) {
+        for j in range {
+            if j + distance < range.upperBound { ahead(list[j + distance]) }
+            body(list[j])
+        }
+    }
+
     /// The whole record at `pointer`.
     @inline(__always) static func record<T>(_ pointer: UnsafePointer<T>) {
         lines(UnsafeRawPointer(pointer), bytes: MemoryLayout<T>.size)

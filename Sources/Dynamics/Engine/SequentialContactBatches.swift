@@ -338,9 +338,7 @@ extension World {
     /// material (the bodies, shapes, manifold, friction and restitution). (Offsets written
     /// out where they are used: the compiler folds them to constants.)
     @inline(__always) static func prefetchContactForFill(_ contact: UnsafePointer<Contact>) {
-        let start = UnsafeRawPointer(contact)
-        let end = MemoryLayout<Contact>.offset(of: \Contact.restitution)! + MemoryLayout<Double>.size
-        for offset in stride(from: 0, to: end + 63, by: 64) { animatic_prefetch(start + min(offset, end - 1)) }
+        Prefetch.lines(UnsafeRawPointer(contact), bytes: MemoryLayout<Contact>.offset(of: \Contact.restitution)! + MemoryLayout<Double>.size)
     }
 
     /// Prefetches the two bodies' transforms, the solver bodies and the shapes a contact's
@@ -599,13 +597,10 @@ extension World {
         velocitySlots.withUnsafeBufferPointer { slots in
         constrained.withUnsafeMutableBufferPointer { held in
           parallelShares(awake.count, grain: 64) { range in
-            for j in range {
-                let i = awake[j]
-                if j + Prefetch.distance < range.upperBound {
-                    let ahead = awake[j + Prefetch.distance]
-                    Prefetch.recordForWriting(sb.baseAddress! + ahead)
-                    if held[ahead] { animatic_prefetch(st.baseAddress! + Int(slots[ahead])) }
-                }
+            Prefetch.walk(awake, range, ahead: { i in
+                Prefetch.recordForWriting(sb.baseAddress! + i)
+                if held[i] { animatic_prefetch(st.baseAddress! + Int(slots[i])) }
+            }) { i in
                 if held[i] {
                     if sb[i].invMass > 0 || sb[i].invI > 0 {
                         let slot = Int(slots[i])

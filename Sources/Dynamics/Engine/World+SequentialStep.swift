@@ -165,14 +165,10 @@ extension World {
               // (static or asleep: their centers and angles, for the position passes).
               regionOrderedBodies.withUnsafeBufferPointer { order in
                 parallelShares(order.count, grain: 64) { range in
-                  for j in range {
-                    if j + Prefetch.distance < range.upperBound {
-                        let ahead = order[j + Prefetch.distance]
-                        Prefetch.recordForWriting(bs.baseAddress! + ahead)
-                        Prefetch.recordForWriting(sb.baseAddress! + ahead)
-                    }
-                    load(order[j])
-                  }
+                  Prefetch.walk(order, range, ahead: { i in
+                      Prefetch.recordForWriting(bs.baseAddress! + i)
+                      Prefetch.recordForWriting(sb.baseAddress! + i)
+                  }, load)
                 }
               }
               idleBodies.withUnsafeBufferPointer { idle in
@@ -215,13 +211,10 @@ extension World {
             sequentialBodies.withUnsafeBufferPointer { sb in
             regionOrderedBodies.withUnsafeBufferPointer { awake in
               parallelShares(awake.count, grain: 64) { range in
-                for j in range {
-                    let i = awake[j]
-                    if j + Prefetch.distance < range.upperBound {
-                        let ahead = awake[j + Prefetch.distance]
-                        Prefetch.recordForWriting(bs.baseAddress! + ahead)
-                        Prefetch.record(sb.baseAddress! + ahead)
-                    }
+                Prefetch.walk(awake, range, ahead: { i in
+                    Prefetch.recordForWriting(bs.baseAddress! + i)
+                    Prefetch.record(sb.baseAddress! + i)
+                }) { i in
                     let s = sb[i]
                     let b = bs.baseAddress! + i
                     // The continuous collision that follows starts every sweep at the step's start.
