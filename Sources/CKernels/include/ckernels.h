@@ -7,7 +7,9 @@
 // SHA-256 kernel uses the SHA extensions (ckernels_has_sha()); without them the caller keeps
 // its own portable code. The sequential contact solver's pair kernel runs a velocity
 // iteration of two four-lane batches in one set of AVX registers, each lane computing exactly
-// what Dynamics' Swift kernel computes, so the physics never depends on the machine either.
+// what Dynamics' Swift kernel computes, so the physics never depends on the machine either;
+// its position kernel corrects four constraints of a color at once, each lane as the Swift
+// loop corrects one.
 #ifndef ANIMATIC_CKERNELS_H
 #define ANIMATIC_CKERNELS_H
 
@@ -90,5 +92,41 @@ int ckernels_solve_sequential_pair_avx2(ckernels_sequential_batch *b0, ckernels_
 /// Byte offsets in ckernels_sequential_batch, for the layout check: 0 bodyA, 1 nx,
 /// 2 twoPoints, 3 p0, 4 p1, 5 p1.velocityBias; anything else, the size.
 size_t ckernels_sequential_batch_offset(int field);
+
+/// The reference face of a sequential position constraint (Dynamics' SequentialManifoldKind,
+/// whose cases are stored as 0 circles, 1 faceA, 2 faceB).
+#define CKERNELS_MANIFOLD_FACE_A 1
+#define CKERNELS_MANIFOLD_FACE_B 2
+
+/// Dynamics' SequentialPositionConstraint, field for field (checked by
+/// ckernels_position_layout against Swift's layout).
+typedef struct {
+    int32_t bodyA, bodyB;
+    uint8_t kind;
+    int32_t count;
+    double mA, iA, mB, iB;
+    double localNormal[2], localPlanePoint[2], localPoint0[2], localPoint1[2];
+    double radiusA, radiusB;
+} ckernels_position_constraint;
+
+/// The head of Dynamics' SequentialBody, what a position pass reads and writes: centre,
+/// angle, cached rotation (cos, sin) and the angle it was cached for, local centre.
+typedef struct {
+    double cx, cy, a, qc, qs, qa, lx, ly;
+} ckernels_position_body;
+
+/// Corrects the positions of the four consecutive constraints of one graph color at `c`,
+/// each lane exactly as Dynamics' World.correctPosition corrects its constraint, on the
+/// solver bodies at `bodies` (records `body_stride` bytes apart); the smallest separation
+/// (0 when none is below) into `min_separation`. Declines (returns 0, touching nothing) when
+/// a lane's manifold is of circles or a body with mass is in two lanes; else returns 1. Call
+/// only when ckernels_has_avx2() is 1 (elsewhere it always declines).
+int ckernels_correct_positions_four_avx2(const ckernels_position_constraint *c, void *bodies, size_t body_stride,
+                                         double baumgarte, double linear_slop, double max_correction,
+                                         double *min_separation);
+
+/// Byte offsets for the layout check: 0 kind, 1 count, 2 mA, 3 localNormal, 4 localPoint1,
+/// 5 radiusB, 6 the constraint's size; 10 a, 11 qc, 12 qa, 13 lx of the body.
+size_t ckernels_position_layout(int field);
 
 #endif

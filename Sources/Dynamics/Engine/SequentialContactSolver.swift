@@ -15,6 +15,7 @@
 // Because of the skins (shape radii), resting shapes keep a gap of about their summed skins.
 import Foundation
 import CPUHints
+import CKernels
 
 /// One point of a sequential contact constraint.
 struct SequentialPoint {
@@ -334,14 +335,33 @@ extension World {
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
         sequentialPositions.withUnsafeBufferPointer { cs in
             let bodies = sb.baseAddress!, constraints = cs.baseAddress!
-            // Constraints `range` of layout color `color`, in order.
+            let inFours = correctsPositionsInFours
+            // Constraints `range` of layout color `color`, in order: four at a time where the
+            // AVX kernel takes them (a color's constraints lie one after another, and four of
+            // them share no moving body: side by side is one after the other), else one by one.
             @inline(__always) func correct(color: Int, _ range: Range<Int>) -> Double {
                 var m = 0.0
-                for i in range {
+                let fours = inFours && !isSequentialOverflow(color)
+                var i = range.lowerBound
+                while i < range.upperBound {
                     // The solver bodies four constraints on asked for ahead (their lines were
                     // last written by the other core as often as not).
+                    if fours && i + 4 <= range.upperBound {
+                        for ahead in (i + 4)..<min(i + 8, range.upperBound) {
+                            Self.prefetchBodies(of: constraints + sequentialLane(color: color, ahead), bodies)
+                        }
+                        var least = 0.0
+                        let first = UnsafeRawPointer(constraints + sequentialLane(color: color, i)).assumingMemoryBound(to: ckernels_position_constraint.self)
+                        if ckernels_correct_positions_four_avx2(first, bodies, MemoryLayout<SequentialBody>.stride, baumgarte,
+                                                                SequentialConstants.linearSlop, SequentialConstants.maxLinearCorrection, &least) != 0 {
+                            m = min(m, least)
+                            i += 4
+                            continue
+                        }
+                    }
                     if i + Prefetch.distance < range.upperBound { Self.prefetchBodies(of: constraints + sequentialLane(color: color, i + Prefetch.distance), bodies) }
                     m = min(m, Self.correctPosition(constraints + sequentialLane(color: color, i), bodies, baumgarte: baumgarte))
+                    i += 1
                 }
                 return m
             }
