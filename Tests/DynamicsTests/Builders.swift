@@ -45,6 +45,30 @@ func makeSequentialRain(count: Int, workers: Int = 1) -> World {
     return world
 }
 
+/// A kinematic paddle sweeping through a `makeSequentialRain` pile: it takes no graph color,
+/// so one color may hold several of its constraints.
+@discardableResult func addSweepingPaddle(_ world: World) -> BodyID {
+    var kd = BodyDef(); kd.type = .kinematic; kd.position = Vec2(3.2, 3.3)
+    let paddle = world.createBody(kd)
+    world.createShape(paddle, .polygon(.box(halfWidth: 0.8, halfHeight: 0.05)), ShapeDef())
+    world.setLinearVelocity(paddle, Vec2(0.5, 0))
+    return paddle
+}
+
+/// A landing rain of 600 items with a sweeping paddle, set up by `configure`, after 300
+/// steps: the bodies' states and the impulses the next step warm-starts from (a signed zero
+/// shows), bit for bit. What the kernels' on-and-off checks compare.
+func sequentialRainBits(workers: Int, _ configure: (World) -> Void) -> [UInt64] {
+    let world = makeSequentialRain(count: 600, workers: workers)
+    configure(world)
+    addSweepingPaddle(world)
+    for _ in 0..<300 { world.step(Double(Float(1.0 / 120))) }
+    return world.bodies.flatMap { [$0.center.x.bitPattern, $0.center.y.bitPattern, $0.angle.bitPattern,
+                                  $0.linearVelocity.x.bitPattern, $0.linearVelocity.y.bitPattern, $0.angularVelocity.bitPattern] }
+        + world.contacts.flatMap { [$0.manifold.p0.normalImpulse.bitPattern, $0.manifold.p0.tangentImpulse.bitPattern,
+                                    $0.manifold.p1.normalImpulse.bitPattern, $0.manifold.p1.tangentImpulse.bitPattern] }
+}
+
 /// Greedy coloring of `pairs` in order from empty masks (-1: a body that takes no color): each
 /// the lowest of `colors` colors neither body has yet, else `colors` (the overflow).
 func greedyColoring(_ pairs: [(Int, Int)], colors: Int = 24) -> [Int] {

@@ -165,18 +165,7 @@ final class SequentialPairKernelTests: XCTestCase {
     func testStepsWithAndWithoutThePairKernelAreBitIdentical() throws {
         try requireAVX2()
         func run(pairs: Bool, workers: Int) -> [UInt64] {
-            let world = makeSequentialRain(count: 600, workers: workers)
-            world.pairsSequentialBatches = pairs
-            var kd = BodyDef(); kd.type = .kinematic; kd.position = Vec2(3.2, 3.3)
-            let paddle = world.createBody(kd)
-            world.createShape(paddle, .polygon(.box(halfWidth: 0.8, halfHeight: 0.05)), ShapeDef())
-            world.setLinearVelocity(paddle, Vec2(0.5, 0))
-            for _ in 0..<300 { world.step(Double(Float(1.0 / 120))) }
-            // The bodies, and the impulses the next step warm-starts from (a signed zero shows).
-            return world.bodies.flatMap { [$0.center.x.bitPattern, $0.center.y.bitPattern, $0.angle.bitPattern,
-                                          $0.linearVelocity.x.bitPattern, $0.linearVelocity.y.bitPattern, $0.angularVelocity.bitPattern] }
-                + world.contacts.flatMap { [$0.manifold.p0.normalImpulse.bitPattern, $0.manifold.p0.tangentImpulse.bitPattern,
-                                            $0.manifold.p1.normalImpulse.bitPattern, $0.manifold.p1.tangentImpulse.bitPattern] }
+            sequentialRainBits(workers: workers) { $0.pairsSequentialBatches = pairs }
         }
         let reference = run(pairs: false, workers: 1)
         XCTAssertEqual(run(pairs: true, workers: 1), reference)
@@ -190,10 +179,7 @@ extension SequentialPairKernelTests {
     func testARealPassThroughThePairsIsThePassOneBatchAtATime() throws {
         try requireAVX2()
         let world = makeSequentialRain(count: 600, workers: 1)
-        var kd = BodyDef(); kd.type = .kinematic; kd.position = Vec2(3.2, 3.3)
-        let paddle = world.createBody(kd)
-        world.createShape(paddle, .polygon(.box(halfWidth: 0.8, halfHeight: 0.05)), ShapeDef())
-        world.setLinearVelocity(paddle, Vec2(0.5, 0))
+        addSweepingPaddle(world)
         var checked = 0, pairsTotal = 0
         for step in 1...300 {
             world.step(Double(Float(1.0 / 120)))

@@ -155,15 +155,7 @@ final class SequentialPositionKernelTests: XCTestCase {
     func testStepsWithAndWithoutThePositionKernelAreBitIdentical() throws {
         try requireAVX2()
         func run(fours: Bool, workers: Int) -> [UInt64] {
-            let world = makeSequentialRain(count: 600, workers: workers)
-            world.correctsPositionsInFours = fours
-            var kd = BodyDef(); kd.type = .kinematic; kd.position = Vec2(3.2, 3.3)
-            let paddle = world.createBody(kd)
-            world.createShape(paddle, .polygon(.box(halfWidth: 0.8, halfHeight: 0.05)), ShapeDef())
-            world.setLinearVelocity(paddle, Vec2(0.5, 0))
-            for _ in 0..<300 { world.step(Double(Float(1.0 / 120))) }
-            return world.bodies.flatMap { [$0.center.x.bitPattern, $0.center.y.bitPattern, $0.angle.bitPattern,
-                                          $0.linearVelocity.x.bitPattern, $0.linearVelocity.y.bitPattern, $0.angularVelocity.bitPattern] }
+            sequentialRainBits(workers: workers) { $0.correctsPositionsInFours = fours }
         }
         let reference = run(fours: false, workers: 1)
         XCTAssertEqual(run(fours: true, workers: 1), reference)
