@@ -150,6 +150,29 @@ final class SequentialPositionKernelTests: XCTestCase {
         XCTAssertEqual(bits(bs), before)
     }
 
+    /// A static body at angle +0 turned by the identity (a scene's boundaries) starts each
+    /// step with its rotation cached, which is Rot(angle: +0) bit for bit; one at -0 or turned
+    /// does not (its rotation is computed where it is first needed, as before).
+    func testABoundaryBodyStartsTheStepWithItsRotationCached() {
+        let zero = Rot(angle: 0)
+        XCTAssertEqual(zero.c.bitPattern, (1.0).bitPattern)
+        XCTAssertEqual(zero.s.bitPattern, (0.0).bitPattern, "sin(+0) is +0")
+        let world = makeSequentialRain(count: 60)
+        var tilted = BodyDef(); tilted.type = .staticBody; tilted.position = Vec2(3, 1); tilted.angle = 0.3
+        let ramp = world.createBody(tilted)
+        world.createShape(ramp, .polygon(.box(halfWidth: 0.5, halfHeight: 0.05)), ShapeDef())
+        var negative = BodyDef(); negative.type = .staticBody; negative.position = Vec2(1, 1); negative.angle = -0.0
+        let ledge = world.createBody(negative)
+        world.createShape(ledge, .polygon(.box(halfWidth: 0.5, halfHeight: 0.05)), ShapeDef())
+        world.step(Double(Float(1.0 / 120)))
+        let ground = world.sequentialBodies[0]
+        XCTAssertEqual(ground.rotationAngle.bitPattern, (0.0).bitPattern)
+        XCTAssertEqual(ground.cachedRotation.c.bitPattern, zero.c.bitPattern)
+        XCTAssertEqual(ground.cachedRotation.s.bitPattern, zero.s.bitPattern)
+        XCTAssertTrue(world.sequentialBodies[ramp.index].rotationAngle.isNaN)
+        XCTAssertTrue(world.sequentialBodies[ledge.index].rotationAngle.isNaN)
+    }
+
     /// Whole steps: a landing rain with a kinematic paddle, the kernel on and off, on one and
     /// two workers: the same bits.
     func testStepsWithAndWithoutThePositionKernelAreBitIdentical() throws {

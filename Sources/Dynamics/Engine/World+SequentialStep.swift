@@ -134,6 +134,14 @@ extension World {
                 var s = SequentialBody()
                 s.c = b.center
                 s.a = b.angle
+                // A body at angle +0 turned by the identity (the static body of a scene's
+                // boundaries) starts with that rotation cached: Rot(angle: +0) is (1, +0) bit
+                // for bit, and a body without mass never stores its cache back, so the
+                // position passes computed it anew for every point of every constraint on it.
+                if b.angle.bitPattern == 0 && b.transform.q.c == 1 && b.transform.q.s.bitPattern == 0 {
+                    s.cachedRotation = .identity
+                    s.rotationAngle = 0
+                }
                 s.localCenter = b.localCenter
                 s.invMass = dynamic ? b.invMass : 0
                 s.invI = dynamic ? b.invI : 0
