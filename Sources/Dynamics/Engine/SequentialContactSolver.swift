@@ -11,7 +11,9 @@
 // integrated, up to three passes move the bodies apart directly (Baumgarte 0.2, overlap up to
 // the 0.5 cm slop allowed, 20 cm at most per pass; graph color after color, as the velocity
 // iterations go), re-measuring each point from the body positions: the reference face rides
-// with its body, the incident point with the other.
+// with its body, the incident point with the other. With AVX2, four constraints of a color
+// (they share no moving body) are corrected at once by CKernels' position kernel, each lane
+// exactly as `correctPosition` corrects its constraint.
 // Because of the skins (shape radii), resting shapes keep a gap of about their summed skins.
 import Foundation
 import CPUHints
