@@ -53,6 +53,8 @@ extension SceneDecoder {
 
         var items: [ItemSpec] = []
         if let itemsNode = scene.requireKey("items", what: "the scene", hint: "a scene needs at least one item") {
+            // Each item's id goes into `itemDefinitions`: sized once for all of them.
+            if let list = itemsNode.value.arrayValue { itemDefinitions.reserveCapacity(min(list.count, SceneLimits.maximumItems)) }
             items = array(itemsNode, what: "items", limit: SceneLimits.maximumItems, decodeItem) ?? []
             if let list = itemsNode.value.arrayValue, list.isEmpty {
                 error("`items` is empty; a scene needs at least one item", at: itemsNode)
