@@ -1,6 +1,7 @@
 // The reference workloads shared by the engine tests and the benchmark live in
 // Dynamics/Engine/Workloads.swift; these helpers only shorten the tests.
 import Foundation
+import XCTest
 @testable import Dynamics
 
 /// 100 pt = 1 m.
@@ -67,6 +68,14 @@ func sequentialRainBits(workers: Int, _ configure: (World) -> Void) -> [UInt64] 
                                   $0.linearVelocity.x.bitPattern, $0.linearVelocity.y.bitPattern, $0.angularVelocity.bitPattern] }
         + world.contacts.flatMap { [$0.manifold.p0.normalImpulse.bitPattern, $0.manifold.p0.tangentImpulse.bitPattern,
                                     $0.manifold.p1.normalImpulse.bitPattern, $0.manifold.p1.tangentImpulse.bitPattern] }
+}
+
+/// A kernel's switch (`toggle(world, on)`) changes no bit of `sequentialRainBits`: on at one
+/// and at two workers against off at one.
+func assertKernelKeepsRainBits(_ toggle: @escaping (World, Bool) -> Void, file: StaticString = #filePath, line: UInt = #line) {
+    let reference = sequentialRainBits(workers: 1) { toggle($0, false) }
+    XCTAssertEqual(sequentialRainBits(workers: 1) { toggle($0, true) }, reference, "one worker", file: file, line: line)
+    XCTAssertEqual(sequentialRainBits(workers: 2) { toggle($0, true) }, reference, "two workers", file: file, line: line)
 }
 
 /// Greedy coloring of `pairs` in order from empty masks (-1: a body that takes no color): each

@@ -164,12 +164,7 @@ final class SequentialPairKernelTests: XCTestCase {
     /// and two workers: the same bits.
     func testStepsWithAndWithoutThePairKernelAreBitIdentical() throws {
         try requireAVX2()
-        func run(pairs: Bool, workers: Int) -> [UInt64] {
-            sequentialRainBits(workers: workers) { $0.pairsSequentialBatches = pairs }
-        }
-        let reference = run(pairs: false, workers: 1)
-        XCTAssertEqual(run(pairs: true, workers: 1), reference)
-        XCTAssertEqual(run(pairs: true, workers: 2), reference)
+        assertKernelKeepsRainBits { world, on in world.pairsSequentialBatches = on }
     }
 }
 

@@ -177,11 +177,6 @@ final class SequentialPositionKernelTests: XCTestCase {
     /// two workers: the same bits.
     func testStepsWithAndWithoutThePositionKernelAreBitIdentical() throws {
         try requireAVX2()
-        func run(fours: Bool, workers: Int) -> [UInt64] {
-            sequentialRainBits(workers: workers) { $0.correctsPositionsInFours = fours }
-        }
-        let reference = run(fours: false, workers: 1)
-        XCTAssertEqual(run(fours: true, workers: 1), reference)
-        XCTAssertEqual(run(fours: true, workers: 2), reference)
+        assertKernelKeepsRainBits { world, on in world.correctsPositionsInFours = on }
     }
 }
