@@ -14,8 +14,6 @@
 
 #pragma clang fp contract(off)
 
-#include <math.h>
-
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 
@@ -91,7 +89,7 @@ AVX void apply(wide_body b, __m256d vx, __m256d vy, __m256d *x, __m256d *y) {
 }
 
 typedef struct {
-    __m256d faceA;            // all ones where A holds the reference face
+    __m256d faceA;            // the sign bit set where A holds the reference face (a blend mask)
     __m256d mA, iA, mB, iB;
     __m256d nx, ny, ppx, ppy; // local normal and plane point
     __m256d rA, rB;           // radii

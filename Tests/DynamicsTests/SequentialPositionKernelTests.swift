@@ -16,22 +16,13 @@ final class SequentialPositionKernelTests: XCTestCase {
 
     private func next(_ random: inout Stream) -> Double { Double(random.next()) }
 
-    /// A constraint of zeros (its fields are set one by one below; the step makes them from
-    /// contacts).
-    private func blankConstraint() -> SequentialPositionConstraint {
-        let size = MemoryLayout<SequentialPositionConstraint>.stride
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<SequentialPositionConstraint>.alignment)
-        defer { raw.deallocate() }
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        return raw.load(as: SequentialPositionConstraint.self)
-    }
-
     /// Four constraints: lane l between moving body l and moving body 4 + l, or the static
     /// body 8 (shared by several lanes, never written); faces either way, one or two points.
     private func constraints(_ random: inout Stream) -> [SequentialPositionConstraint] {
         (0..<4).map { lane -> SequentialPositionConstraint in
             let onGround = random.choose(3) == 0
-            var c = blankConstraint()
+            // (A blank one, as the fill pads its lanes; its fields are set one by one below.)
+            var c = SequentialPositionConstraint(SequentialContact(contact: 0, bodyA: 0, bodyB: 0))
             c.bodyA = Int32(lane); c.bodyB = onGround ? 8 : Int32(4 + lane)
             if random.choose(2) == 0 { swap(&c.bodyA, &c.bodyB) }
             c.kind = random.choose(2) == 0 ? .faceA : .faceB

@@ -529,10 +529,9 @@ extension World {
     /// awake, transform).
     @inline(__always) static func prefetchReferencesForNarrowPhase(_ contact: UnsafePointer<Contact>, _ shapes: UnsafeBufferPointer<Shape>,
                                                                   _ bodies: UnsafeBufferPointer<Body>) {
-        let box = MemoryLayout<Shape>.offset(of: \Shape.fatAABB)!, boxEnd = box + MemoryLayout<AABB>.size - 1
-        let a = UnsafeRawPointer(shapes.baseAddress! + contact.pointee.shapeA), b = UnsafeRawPointer(shapes.baseAddress! + contact.pointee.shapeB)
-        animatic_prefetch(a + box); animatic_prefetch(a + boxEnd)
-        animatic_prefetch(b + box); animatic_prefetch(b + boxEnd)
+        let box = MemoryLayout<Shape>.offset(of: \Shape.fatAABB)!
+        Prefetch.lines(UnsafeRawPointer(shapes.baseAddress! + contact.pointee.shapeA) + box, bytes: MemoryLayout<AABB>.size)
+        Prefetch.lines(UnsafeRawPointer(shapes.baseAddress! + contact.pointee.shapeB) + box, bytes: MemoryLayout<AABB>.size)
         let transformEnd = MemoryLayout<Body>.offset(of: \Body.transform)! + MemoryLayout<Transform>.size - 1
         let bodyA = UnsafeRawPointer(bodies.baseAddress! + contact.pointee.bodyA), bodyB = UnsafeRawPointer(bodies.baseAddress! + contact.pointee.bodyB)
         animatic_prefetch(bodyA); animatic_prefetch(bodyA + transformEnd)
