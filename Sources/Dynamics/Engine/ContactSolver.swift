@@ -365,6 +365,20 @@ extension World {
         }
     }
 
+    /// `parallelRanges(countA, grain: grainA, first)` and then `parallelShares(countB, grain:
+    /// grainB, second)` as one job of the pool (`WorkerPool.forEach(in:grain:_:and:grain:_:)`),
+    /// for two loops that share nothing: one hand-over instead of two.
+    @inline(__always) func parallelRangesAndShares(_ countA: Int, grain grainA: Int, _ first: (Range<Int>) -> Void,
+                                                   _ countB: Int, grain grainB: Int, _ second: (Range<Int>) -> Void) {
+        guard let pool = workerPool, countA >= 2 * grainA || countB >= 2 * grainB else {
+            if countA > 0 { first(0..<countA) }
+            if countB > 0 { second(0..<countB) }
+            return
+        }
+        pool.forEach(in: 0..<countA, grain: grainA, first,
+                     and: 0..<countB, grain: max(grainB, countB / (4 * pool.threadCount)), second)
+    }
+
     /// `parallelRanges` over a list whose halves belong to one thread each
     /// (`regionOrderedBodies`): cut into a multiple of the thread count of equal pieces, so
     /// that each thread's own share of the pieces is its half of the list (three pieces of a

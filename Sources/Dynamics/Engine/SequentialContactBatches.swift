@@ -276,7 +276,9 @@ extension World {
         constrained.withUnsafeBufferPointer { moves in
         velocitySlots.withUnsafeBufferPointer { slots in
         sequentialGroupOf.withUnsafeBufferPointer { groupOf in
-            parallelRanges(count, grain: 64) { range in
+        batchBodies.withUnsafeBufferPointer { moving in
+        states.withUnsafeMutableBufferPointer { st in
+            func fill(_ range: Range<Int>) {
                 for k in range {
                     // The loads of a constraint's contact, bodies and shapes (lines that other
                     // passes, and often the other core, wrote last) were a third of this loop:
@@ -309,21 +311,18 @@ extension World {
                     Self.pack(sc.velocityCount == 2 ? sc.p1 : SequentialPoint(), into: &batch.pointee.p1, lane: lane)
                 }
             }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
-        batchBodies.withUnsafeBufferPointer { moving in
-        sequentialBodies.withUnsafeBufferPointer { sb in
-        velocitySlots.withUnsafeBufferPointer { slots in
-        states.withUnsafeMutableBufferPointer { st in
-            parallelShares(moving.count, grain: 64) { range in
+            // The velocity passes' states of the moving bodies, in the same job: the lanes
+            // and the states share nothing.
+            func loadStates(_ range: Range<Int>) {
                 for i in moving[range] { st[Int(slots[i])] = BodyState(v: sb[i].v, w: sb[i].w) }
             }
+            parallelRangesAndShares(count, grain: 64, fill, moving.count, grain: 64, loadStates)
+        }
+        }
+        }
+        }
+        }
+        }
         }
         }
         }
@@ -557,14 +556,20 @@ extension World {
     func finishSequentialBatches(h: Double) {
         // Each constraint writes its own contact and each body its own records, so both loops
         // split across the worker pool (run serially, they were a tenth of what the caller did
-        // alone in a two-worker step of the rain of 1,000 items). The contacts go in their
-        // own order, as the narrow phase and the constraints' making split them, and the
-        // bodies in the order of the other body loops (`regionOrderedBodies`).
+        // alone in a two-worker step of the rain of 1,000 items), in one job: they share
+        // nothing. The contacts go in their own order, as the narrow phase and the
+        // constraints' making split them, and the bodies in the order of the other body loops
+        // (`regionOrderedBodies`).
         contacts.withUnsafeMutableBufferPointer { cp in
         sequentialWork.withUnsafeBufferPointer { work in
         sequentialLanes.withUnsafeBufferPointer { lanes in
         sequentialBatches.withUnsafeBufferPointer { batches in
-          parallelRanges(work.count, grain: 64) { range in
+        regionOrderedBodies.withUnsafeBufferPointer { awake in
+        sequentialBodies.withUnsafeMutableBufferPointer { sb in
+        states.withUnsafeBufferPointer { st in
+        velocitySlots.withUnsafeBufferPointer { slots in
+        constrained.withUnsafeMutableBufferPointer { held in
+          func storeImpulses(_ range: Range<Int>) {
             for k in range {
                 if k + Prefetch.distance < range.upperBound {
                     // The manifold's impulses, written by this thread alone.
@@ -587,16 +592,7 @@ extension World {
                 m.pointee.manifold.p1.maxNormalImpulse = m.pointee.manifold.p1.normalImpulse
             }
           }
-        }
-        }
-        }
-        }
-        regionOrderedBodies.withUnsafeBufferPointer { awake in
-        sequentialBodies.withUnsafeMutableBufferPointer { sb in
-        states.withUnsafeBufferPointer { st in
-        velocitySlots.withUnsafeBufferPointer { slots in
-        constrained.withUnsafeMutableBufferPointer { held in
-          parallelShares(awake.count, grain: 64) { range in
+          func finishBodies(_ range: Range<Int>) {
             Prefetch.walk(awake, range, ahead: { i in
                 Prefetch.recordForWriting(sb.baseAddress! + i)
                 if held[i] { animatic_prefetch(st.baseAddress! + Int(slots[i])) }
@@ -612,6 +608,11 @@ extension World {
                 integrate(&sb[i], h: h)
             }
           }
+          parallelRangesAndShares(work.count, grain: 64, storeImpulses, awake.count, grain: 64, finishBodies)
+        }
+        }
+        }
+        }
         }
         }
         }

@@ -200,6 +200,39 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Runs two loops that share nothing as one job: `first` over `a` and `second` over `b`,
+    /// each cut into pieces as `forEach(in:grain:_:)` would cut it, rounded up to a multiple
+    /// of the thread count, and each thread's home range holding its share of both (its
+    /// pieces of the first loop, then of the second). One hand-over instead of two, and a
+    /// loop over a list whose halves belong to one thread each (`parallelShares`) keeps them.
+    func forEach(in a: Range<Int>, grain grainA: Int, _ first: (Range<Int>) -> Void,
+                 and b: Range<Int>, grain grainB: Int, _ second: (Range<Int>) -> Void) {
+        let threads = threadCount
+        if threads == 1 {
+            if !a.isEmpty { first(a) }
+            if !b.isEmpty { second(b) }
+            return
+        }
+        let perA = (pieceCount(a.count, grain: grainA) + threads - 1) / threads
+        let perB = (pieceCount(b.count, grain: grainB) + threads - 1) / threads
+        run(chunks: (perA + perB) * threads) { k in
+            let (ofFirst, piece) = Self.pairedPiece(k, perA: perA, perB: perB, threads: threads, a, b)
+            guard !piece.isEmpty else { return }
+            if ofFirst { first(piece) } else { second(piece) }
+        }
+    }
+
+    /// Chunk `k` of a job of two loops (`forEach(in:grain:_:and:grain:_:)`) with `perA` and
+    /// `perB` pieces of each a thread: whether it is a piece of the first loop, and which.
+    /// Thread t's home range, chunks t * (perA + perB) ..< (t + 1) * (perA + perB), holds the
+    /// t-th share of each loop's pieces.
+    @inline(__always) static func pairedPiece(_ k: Int, perA: Int, perB: Int, threads: Int,
+                                              _ a: Range<Int>, _ b: Range<Int>) -> (ofFirst: Bool, piece: Range<Int>) {
+        let per = perA + perB
+        let t = k / per, r = k % per
+        return r < perA ? (true, piece(t * perA + r, of: perA * threads, a)) : (false, piece(t * perB + r - perA, of: perB * threads, b))
+    }
+
     /// How many pieces of at least `grain` items a job of `count` items is cut into.
     func pieceCount(_ count: Int, grain: Int) -> Int {
         min(max(count / max(grain, 1), 1), 4 * threadCount)
