@@ -521,6 +521,54 @@ extension World {
         }
     }
 
+    /// `warmStartAndSolveSequentialBatches` and then `finishSequentialBatches` as one job of
+    /// the pool: the finish's two loops are the plan's last stage, each loop in
+    /// `finishPiecesPerThread` pieces a thread (`WorkerPool.pairedPiece`: each thread's home
+    /// share holds its share of both). A job less each step: the hand-overs of a job of its
+    /// own cost more than one more stage's wait.
+    func warmStartSolveAndFinishSequentialBatches(iterations: Int, h: Double) {
+        // No batches: only the finish.
+        guard !sequentialBatches.isEmpty && !states.isEmpty else { finishSequentialBatches(h: h); return }
+        let threads = workerPool?.threadCount ?? 1
+        let per = Self.finishPiecesPerThread
+        states.withUnsafeMutableBufferPointer { st in
+        sequentialBatches.withUnsafeMutableBufferPointer { bp in
+            let base = bp.baseAddress!, sb = st.baseAddress!
+            withFinishLoops(h: h, states: sb, batches: base) { storeImpulses, finishBodies, contactCount, bodyCount in
+                beginStagePlan()
+                var perPass = 0
+                for _ in 0...iterations { perPass = planSequentialPass() }
+                let finishStage = (iterations + 1) * perPass
+                // One chunk a piece.
+                planStage(0..<(2 * per * threads), grain: 1)
+                runStagePlan { stage, piece in
+                    if stage == finishStage {
+                        for k in piece {
+                            let (ofImpulses, range) = WorkerPool.pairedPiece(k, perA: per, perB: per, threads: threads,
+                                                                             0..<contactCount, 0..<bodyCount)
+                            if range.isEmpty { continue }
+                            if ofImpulses { storeImpulses(range) } else { finishBodies(range) }
+                        }
+                        return
+                    }
+                    let warm = stage < perPass
+                    forEachBatchRange(stageInPass: stage % perPass, piece) { range in
+                        if warm {
+                            for i in range { warmStartSequentialBatch(base + i, sb) }
+                        } else {
+                            solveSequentialBatches(range, base, sb)
+                        }
+                    }
+                }
+            }
+        }
+        }
+    }
+
+    /// Pieces of each finish loop a thread in `warmStartSolveAndFinishSequentialBatches`
+    /// (a staged job cuts a stage into at most four pieces a thread: two of each loop).
+    static let finishPiecesPerThread = 2
+
     /// Every batch in solve order, range by range, as one pass of `planSequentialPass` (color
     /// after color, or region by region and then the seam): the same result for any worker
     /// count.
@@ -554,19 +602,35 @@ extension World {
     /// back into the solver body, its batch mark cleared, and its position integrated
     /// (x += h v, a += h w: riding along with the copy saves the pool a hand-over).
     func finishSequentialBatches(h: Double) {
-        // Each constraint writes its own contact and each body its own records, so both loops
-        // split across the worker pool (run serially, they were a tenth of what the caller did
-        // alone in a two-worker step of the rain of 1,000 items), in one job: they share
-        // nothing. The contacts go in their own order, as the narrow phase and the
-        // constraints' making split them, and the bodies in the order of the other body loops
-        // (`regionOrderedBodies`).
+        states.withUnsafeBufferPointer { st in
+        sequentialBatches.withUnsafeBufferPointer { batches in
+            // (No batches, no constraints: their pointer is not read.)
+            let batchBase = batches.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<SequentialBatch>.alignment)!
+            withFinishLoops(h: h, states: st.baseAddress!, batches: batchBase) { storeImpulses, finishBodies, contactCount, bodyCount in
+                parallelRangesAndShares(contactCount, grain: 64, storeImpulses, bodyCount, grain: 64, finishBodies)
+            }
+        }
+        }
+    }
+
+    /// The two loops of `finishSequentialBatches`, with their counts: the impulses' store
+    /// over the step's constraints, the bodies' finish over `regionOrderedBodies`. Each
+    /// constraint writes its own contact and each body its own records, so both loops split
+    /// across the worker pool (run serially, they were a tenth of what the caller did alone
+    /// in a two-worker step of the rain of 1,000 items), in one job: they share nothing. The
+    /// contacts go in their own order, as the narrow phase and the constraints' making split
+    /// them, and the bodies in the order of the other body loops.
+    /// `st` and `batches`: the states and the batches, held by the caller (an access to an
+    /// array inside another access to it that writes it copies it, and the finish read the
+    /// copy left behind, with the warm start's impulses).
+    @inline(__always) func withFinishLoops(h: Double, states st: UnsafePointer<BodyState>, batches: UnsafePointer<SequentialBatch>,
+                                           _ run: (_ storeImpulses: (Range<Int>) -> Void, _ finishBodies: (Range<Int>) -> Void,
+                                                   _ contactCount: Int, _ bodyCount: Int) -> Void) {
         contacts.withUnsafeMutableBufferPointer { cp in
         sequentialWork.withUnsafeBufferPointer { work in
         sequentialLanes.withUnsafeBufferPointer { lanes in
-        sequentialBatches.withUnsafeBufferPointer { batches in
         regionOrderedBodies.withUnsafeBufferPointer { awake in
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
-        states.withUnsafeBufferPointer { st in
         velocitySlots.withUnsafeBufferPointer { slots in
         constrained.withUnsafeMutableBufferPointer { held in
           func storeImpulses(_ range: Range<Int>) {
@@ -576,7 +640,7 @@ extension World {
                     Prefetch.linesForWriting(UnsafeRawPointer(cp.baseAddress! + Int(work[k + Prefetch.distance]))
                                              + MemoryLayout<Contact>.offset(of: \Contact.manifold)!, bytes: MemoryLayout<Manifold>.size)
                 }
-                let b = batches.baseAddress! + Int(lanes[k] >> 2), lane = Int(lanes[k] & 3)
+                let b = batches + Int(lanes[k] >> 2), lane = Int(lanes[k] & 3)
                 let m = cp.baseAddress! + Int(work[k])
                 let normal0 = Double(b.pointee.p0.normalImpulse[lane])
                 m.pointee.manifold.p0.normalImpulse = normal0
@@ -595,7 +659,7 @@ extension World {
           func finishBodies(_ range: Range<Int>) {
             Prefetch.walk(awake, range, ahead: { i in
                 Prefetch.recordForWriting(sb.baseAddress! + i)
-                if held[i] { animatic_prefetch(st.baseAddress! + Int(slots[i])) }
+                if held[i] { animatic_prefetch(st + Int(slots[i])) }
             }) { i in
                 if held[i] {
                     if sb[i].invMass > 0 || sb[i].invI > 0 {
@@ -608,9 +672,7 @@ extension World {
                 integrate(&sb[i], h: h)
             }
           }
-          parallelRangesAndShares(work.count, grain: 64, storeImpulses, awake.count, grain: 64, finishBodies)
-        }
-        }
+          run(storeImpulses, finishBodies, work.count, awake.count)
         }
         }
         }

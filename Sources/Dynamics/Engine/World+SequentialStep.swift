@@ -86,9 +86,15 @@ extension World {
         listSequentialContacts()
         buildSequentialBatches()
         if !joints.contains(where: \.alive) {
-            // Nothing to interleave: the warm start and every iteration in one pool job.
+            // Nothing to interleave: the warm start, every iteration and the finish in one
+            // pool job.
             prepareSequentialJoints(h: h)
-            warmStartAndSolveSequentialBatches(iterations: SequentialConstants.velocityIterations)
+            if finishesInSolveJob {
+                warmStartSolveAndFinishSequentialBatches(iterations: SequentialConstants.velocityIterations, h: h)
+            } else {
+                warmStartAndSolveSequentialBatches(iterations: SequentialConstants.velocityIterations)
+                finishSequentialBatches(h: h)
+            }
         } else {
             warmStartSequentialBatches()
             // Joints work on the double-precision solver bodies; the bodies they share with
@@ -105,8 +111,8 @@ extension World {
                 }
                 solveSequentialBatches()
             }
+            finishSequentialBatches(h: h)
         }
-        finishSequentialBatches(h: h)
         positionsSolved = false
         for _ in 0..<SequentialConstants.positionIterations {
             let contactsOkay = solveSequentialContactPositions()

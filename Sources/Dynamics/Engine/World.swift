@@ -229,6 +229,10 @@ final class World {
     /// (CKernels): on a processor that has it, unless turned off (tests compare both ways).
     /// Each constraint is corrected the same either way.
     var correctsPositionsInFours = ckernels_has_avx2() != 0
+    /// Whether a sequential step without joints finishes the velocity passes (impulses
+    /// stored, bodies integrated) as the last stage of their pool job rather than in a job
+    /// of its own (tests compare both ways; the result is the same).
+    var finishesInSolveJob = true
     /// Per constraint of the sequential step, its manifold's point count (the lanes of a color
     /// are laid out one-point constraints first).
     var sequentialPointCounts: [UInt8] = []
