@@ -2,10 +2,11 @@ import XCTest
 @testable import Dynamics
 
 /// The finish of the velocity passes (impulses stored into the contacts, bodies integrated)
-/// as the last stage of the warm start and iterations' pool job.
+/// and the first position pass as the last stages of the warm start and iterations' pool job.
 final class SequentialFinishStageTests: XCTestCase {
-    /// As its own stage it changes no bit of a rain swept by a paddle: the bodies and the
-    /// impulses every contact keeps for the next step's warm start, at one and two workers.
+    /// As stages of that job they change no bit of a rain swept by a paddle: the bodies (the
+    /// position pass's corrections included) and the impulses every contact keeps for the
+    /// next step's warm start, at one and two workers.
     /// (Run inside another access to the batches, the finish once read a copy of them that
     /// held the warm start's impulses, not the solved ones.)
     func testTheFinishStageKeepsTheRainsBits() {

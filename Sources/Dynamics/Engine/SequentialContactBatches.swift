@@ -521,27 +521,38 @@ extension World {
         }
     }
 
-    /// `warmStartAndSolveSequentialBatches` and then `finishSequentialBatches` as one job of
-    /// the pool: the finish's two loops are the plan's last stage, each loop in
-    /// `finishPiecesPerThread` pieces a thread (`WorkerPool.pairedPiece`: each thread's home
-    /// share holds its share of both). A job less each step: the hand-overs of a job of its
-    /// own cost more than one more stage's wait.
-    func warmStartSolveAndFinishSequentialBatches(iterations: Int, h: Double) {
-        // No batches: only the finish.
-        guard !sequentialBatches.isEmpty && !states.isEmpty else { finishSequentialBatches(h: h); return }
+    /// `warmStartAndSolveSequentialBatches`, `finishSequentialBatches` and the first pass of
+    /// `solveSequentialContactPositions` as one job of the pool; returns what that pass
+    /// returns. The finish's two loops are one stage, each loop in `finishPiecesPerThread`
+    /// pieces a thread (`WorkerPool.pairedPiece`: each thread's home share holds its share of
+    /// both), and the position pass's stages follow it (the smallest separation is taken over
+    /// the whole job, every other stage counting as infinity). Two jobs less each step: the
+    /// hand-overs of a job of its own cost more than one more stage's wait.
+    func warmStartSolveFinishAndCorrectSequentialBatches(iterations: Int, h: Double) -> Bool {
+        // No batches: only the finish and the pass.
+        guard !sequentialBatches.isEmpty && !states.isEmpty else {
+            finishSequentialBatches(h: h)
+            return solveSequentialContactPositions()
+        }
         let threads = workerPool?.threadCount ?? 1
         let per = Self.finishPiecesPerThread
+        var separation = Double.infinity
+        sequentialBodies.withUnsafeMutableBufferPointer { bodies in
         states.withUnsafeMutableBufferPointer { st in
         sequentialBatches.withUnsafeMutableBufferPointer { bp in
             let base = bp.baseAddress!, sb = st.baseAddress!
-            withFinishLoops(h: h, states: sb, batches: base) { storeImpulses, finishBodies, contactCount, bodyCount in
+            withFinishLoops(h: h, states: sb, batches: base, bodies: bodies.baseAddress!) { storeImpulses, finishBodies, contactCount, bodyCount in
+            withPositionPass(bodies: bodies.baseAddress!) { planPositions, correct in
                 beginStagePlan()
                 var perPass = 0
                 for _ in 0...iterations { perPass = planSequentialPass() }
                 let finishStage = (iterations + 1) * perPass
                 // One chunk a piece.
                 planStage(0..<(2 * per * threads), grain: 1)
-                runStagePlan { stage, piece in
+                let firstPositionStage = finishStage + 1
+                _ = planPositions()
+                separation = minimumOverStagePlan { stage, piece in
+                    if stage >= firstPositionStage { return correct(stage - firstPositionStage, piece) }
                     if stage == finishStage {
                         for k in piece {
                             let (ofImpulses, range) = WorkerPool.pairedPiece(k, perA: per, perB: per, threads: threads,
@@ -549,7 +560,7 @@ extension World {
                             if range.isEmpty { continue }
                             if ofImpulses { storeImpulses(range) } else { finishBodies(range) }
                         }
-                        return
+                        return .infinity
                     }
                     let warm = stage < perPass
                     forEachBatchRange(stageInPass: stage % perPass, piece) { range in
@@ -559,13 +570,17 @@ extension World {
                             solveSequentialBatches(range, base, sb)
                         }
                     }
+                    return .infinity
                 }
+            }
             }
         }
         }
+        }
+        return Self.positionsOkay(separation)
     }
 
-    /// Pieces of each finish loop a thread in `warmStartSolveAndFinishSequentialBatches`
+    /// Pieces of each finish loop a thread in `warmStartSolveFinishAndCorrectSequentialBatches`
     /// (a staged job cuts a stage into at most four pieces a thread: two of each loop).
     static let finishPiecesPerThread = 2
 
@@ -602,13 +617,15 @@ extension World {
     /// back into the solver body, its batch mark cleared, and its position integrated
     /// (x += h v, a += h w: riding along with the copy saves the pool a hand-over).
     func finishSequentialBatches(h: Double) {
+        sequentialBodies.withUnsafeMutableBufferPointer { sb in
         states.withUnsafeBufferPointer { st in
         sequentialBatches.withUnsafeBufferPointer { batches in
             // (No batches, no constraints: their pointer is not read.)
             let batchBase = batches.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<SequentialBatch>.alignment)!
-            withFinishLoops(h: h, states: st.baseAddress!, batches: batchBase) { storeImpulses, finishBodies, contactCount, bodyCount in
+            withFinishLoops(h: h, states: st.baseAddress!, batches: batchBase, bodies: sb.baseAddress!) { storeImpulses, finishBodies, contactCount, bodyCount in
                 parallelRangesAndShares(contactCount, grain: 64, storeImpulses, bodyCount, grain: 64, finishBodies)
             }
+        }
         }
         }
     }
@@ -620,17 +637,17 @@ extension World {
     /// in a two-worker step of the rain of 1,000 items), in one job: they share nothing. The
     /// contacts go in their own order, as the narrow phase and the constraints' making split
     /// them, and the bodies in the order of the other body loops.
-    /// `st` and `batches`: the states and the batches, held by the caller (an access to an
-    /// array inside another access to it that writes it copies it, and the finish read the
-    /// copy left behind, with the warm start's impulses).
+    /// `st`, `batches` and `sb`: the states, the batches and the solver bodies, held by the
+    /// caller (an access to an array inside another access to it that writes it copies it,
+    /// and the finish read the copy left behind, with the warm start's impulses).
     @inline(__always) func withFinishLoops(h: Double, states st: UnsafePointer<BodyState>, batches: UnsafePointer<SequentialBatch>,
+                                           bodies sb: UnsafeMutablePointer<SequentialBody>,
                                            _ run: (_ storeImpulses: (Range<Int>) -> Void, _ finishBodies: (Range<Int>) -> Void,
                                                    _ contactCount: Int, _ bodyCount: Int) -> Void) {
         contacts.withUnsafeMutableBufferPointer { cp in
         sequentialWork.withUnsafeBufferPointer { work in
         sequentialLanes.withUnsafeBufferPointer { lanes in
         regionOrderedBodies.withUnsafeBufferPointer { awake in
-        sequentialBodies.withUnsafeMutableBufferPointer { sb in
         velocitySlots.withUnsafeBufferPointer { slots in
         constrained.withUnsafeMutableBufferPointer { held in
           func storeImpulses(_ range: Range<Int>) {
@@ -658,7 +675,7 @@ extension World {
           }
           func finishBodies(_ range: Range<Int>) {
             Prefetch.walk(awake, range, ahead: { i in
-                Prefetch.recordForWriting(sb.baseAddress! + i)
+                Prefetch.recordForWriting(sb + i)
                 if held[i] { animatic_prefetch(st + Int(slots[i])) }
             }) { i in
                 if held[i] {
@@ -673,7 +690,6 @@ extension World {
             }
           }
           run(storeImpulses, finishBodies, work.count, awake.count)
-        }
         }
         }
         }

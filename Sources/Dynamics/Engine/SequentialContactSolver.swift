@@ -328,15 +328,39 @@ extension World {
     /// the longest part of the step that ran on one thread: 125 us of a 930 us rain sub-step on
     /// two.)
     func solveSequentialContactPositions() -> Bool {
+        var okay = true
+        sequentialBodies.withUnsafeMutableBufferPointer { sb in
+            withPositionPass(bodies: sb.baseAddress!) { planPass, correct in
+                beginStagePlan()
+                _ = planPass()
+                okay = Self.positionsOkay(minimumOverStagePlan { stage, piece in correct(stage, piece) })
+            }
+        }
+        return okay
+    }
+
+    /// Whether a position pass whose smallest separation was `separation` (infinity for no
+    /// constraint) leaves no point overlapping by more than 3 slops.
+    @inline(__always) static func positionsOkay(_ separation: Double) -> Bool {
+        min(0.0, separation) >= -3 * SequentialConstants.linearSlop
+    }
+
+    /// One pass of position correction as stages of the caller's plan: `planPass()` adds the
+    /// pass's stages to the plan (and returns how many), and `correct(stage in the pass,
+    /// piece)` corrects a piece of one and returns the smallest separation it saw. `bodies`:
+    /// the solver bodies, held by the caller. No pass (nothing laid out): no stage.
+    @inline(__always) func withPositionPass(bodies: UnsafeMutablePointer<SequentialBody>,
+                                            _ run: (_ planPass: () -> Int, _ correct: (Int, Range<Int>) -> Double) -> Void) {
         let starts = sequentialBatchColorStarts, counts = sequentialColorCounts
-        guard counts.count >= 1, starts.count == counts.count + 1 else { return true }
+        guard counts.count >= 1, starts.count == counts.count + 1 else {
+            run({ 0 }, { _, _ in .infinity })
+            return
+        }
         let overflow = counts.count - 1
         let baumgarte = SequentialConstants.baumgarte
-        var minSeparation = 0.0
         let colorsPerGroup = sequentialLayoutColorsPerGroup
-        sequentialBodies.withUnsafeMutableBufferPointer { sb in
         sequentialPositions.withUnsafeBufferPointer { cs in
-            let bodies = sb.baseAddress!, constraints = cs.baseAddress!
+            let constraints = cs.baseAddress!
             let inFours = correctsPositionsInFours
             // Constraints `range` of layout color `color`, in order: four at a time where the
             // AVX kernel takes them (a color's constraints lie one after another, and four of
@@ -373,26 +397,22 @@ extension World {
                 for color in (group * colorsPerGroup)..<((group + 1) * colorsPerGroup) { m = min(m, correct(color: color, 0..<counts[color])) }
                 return m
             }
-            beginStagePlan()
-            let separation: Double
             if sequentialGroupCount == 3 {
                 // The velocity passes' stages: both regions side by side, each on one thread,
                 // then the seam (World+SequentialRegions).
-                planSequentialPass()
-                separation = minimumOverStagePlan { stage, piece in
+                run({ planSequentialPass() }, { stage, piece in
                     if stage == 1 { return correct(group: 2) }
                     return piece.reduce(0.0) { min($0, correct(group: $1)) }
-                }
+                })
             } else {
                 // A stage per color, split across the threads, then the overflow in one piece.
-                for color in 0..<overflow { planStage(0..<counts[color], grain: 64) }
-                planStage(0..<counts[overflow], grain: .max)
-                separation = minimumOverStagePlan { stage, range in correct(color: stage, range) }
+                run({
+                    for color in 0..<overflow { planStage(0..<counts[color], grain: 64) }
+                    planStage(0..<counts[overflow], grain: .max)
+                    return overflow + 1
+                }, { stage, range in correct(color: stage, range) })
             }
-            minSeparation = min(minSeparation, separation)
         }
-        }
-        return minSeparation >= -3 * SequentialConstants.linearSlop
     }
 
     /// Prefetches a position constraint's two solver bodies (for reading: a static body's

@@ -85,12 +85,15 @@ extension World {
         loadSequentialBodies(h: h)
         listSequentialContacts()
         buildSequentialBatches()
+        // The first position pass's verdict on the contacts, when it ran in the velocity
+        // passes' job.
+        var firstContactPass: Bool?
         if !joints.contains(where: \.alive) {
-            // Nothing to interleave: the warm start, every iteration and the finish in one
-            // pool job.
+            // Nothing to interleave: the warm start, every iteration, the finish and the first
+            // position pass in one pool job.
             prepareSequentialJoints(h: h)
             if finishesInSolveJob {
-                warmStartSolveAndFinishSequentialBatches(iterations: SequentialConstants.velocityIterations, h: h)
+                firstContactPass = warmStartSolveFinishAndCorrectSequentialBatches(iterations: SequentialConstants.velocityIterations, h: h)
             } else {
                 warmStartAndSolveSequentialBatches(iterations: SequentialConstants.velocityIterations)
                 finishSequentialBatches(h: h)
@@ -114,8 +117,8 @@ extension World {
             finishSequentialBatches(h: h)
         }
         positionsSolved = false
-        for _ in 0..<SequentialConstants.positionIterations {
-            let contactsOkay = solveSequentialContactPositions()
+        for pass in 0..<SequentialConstants.positionIterations {
+            let contactsOkay = pass == 0 ? firstContactPass ?? solveSequentialContactPositions() : solveSequentialContactPositions()
             let jointsOkay = solveSequentialJointPositions()
             if contactsOkay && jointsOkay { positionsSolved = true; break }
         }

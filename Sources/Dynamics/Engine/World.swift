@@ -230,8 +230,9 @@ final class World {
     /// Each constraint is corrected the same either way.
     var correctsPositionsInFours = ckernels_has_avx2() != 0
     /// Whether a sequential step without joints finishes the velocity passes (impulses
-    /// stored, bodies integrated) as the last stage of their pool job rather than in a job
-    /// of its own (tests compare both ways; the result is the same).
+    /// stored, bodies integrated) and runs the first position pass as the last stages of
+    /// their pool job rather than in jobs of their own (tests compare both ways; the result
+    /// is the same).
     var finishesInSolveJob = true
     /// Per constraint of the sequential step, its manifold's point count (the lanes of a color
     /// are laid out one-point constraints first).
