@@ -507,16 +507,22 @@ extension World {
                 beginStagePlan()
                 var perPass = 0
                 for _ in 0...iterations { perPass = planSequentialPass() }
-                runStagePlan { stage, piece in
-                    let warm = stage < perPass
-                    forEachBatchRange(stageInPass: stage % perPass, piece) { range in
-                        if warm {
-                            for i in range { warmStartSequentialBatch(base + i, sb) }
-                        } else {
-                            solveSequentialBatches(range, base, sb)
-                        }
-                    }
-                }
+                runStagePlan { stage, piece in velocityStage(stage, perPass: perPass, piece, base, sb) }
+            }
+        }
+    }
+
+    /// A piece of stage `stage` of the warm start and iterations planned as
+    /// `warmStartAndSolveSequentialBatches` plans them (`perPass` stages a pass, the warm
+    /// start's first).
+    @inline(__always) private func velocityStage(_ stage: Int, perPass: Int, _ piece: Range<Int>,
+                                                 _ base: UnsafeMutablePointer<SequentialBatch>, _ sb: UnsafeMutablePointer<BodyState>) {
+        let warm = stage < perPass
+        forEachBatchRange(stageInPass: stage % perPass, piece) { range in
+            if warm {
+                for i in range { warmStartSequentialBatch(base + i, sb) }
+            } else {
+                solveSequentialBatches(range, base, sb)
             }
         }
     }
@@ -562,14 +568,7 @@ extension World {
                         }
                         return .infinity
                     }
-                    let warm = stage < perPass
-                    forEachBatchRange(stageInPass: stage % perPass, piece) { range in
-                        if warm {
-                            for i in range { warmStartSequentialBatch(base + i, sb) }
-                        } else {
-                            solveSequentialBatches(range, base, sb)
-                        }
-                    }
+                    velocityStage(stage, perPass: perPass, piece, base, sb)
                     return .infinity
                 }
             }
