@@ -9,6 +9,12 @@
 // islands and sleep. Unlike the soft step there is no sub-stepping inside: the caller steps
 // at the sub-step length (UIKit: (float)1/120 s) and keeps its own accumulator.
 //
+// On a worker pool each job costs its hand-overs beyond any wait for the slower thread, so
+// without joints the warm start, the iterations, the impulses' store with the positions'
+// integration and the first position pass are the stages of one job, and loops that share
+// nothing go together (`parallelRangesAndShares`): the order of every operation on a body is
+// the one above, whatever the worker count.
+//
 // The solver works on one compact record per body (`SequentialBody`: center, unwound angle,
 // velocities, inverse mass), indexed like the bodies, so that contacts and joints read and
 // write about a hundred bytes per body instead of the cold 300-byte `Body`.
