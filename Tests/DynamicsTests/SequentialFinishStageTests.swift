@@ -43,3 +43,23 @@ final class SequentialFinishStageTests: XCTestCase {
         }
     }
 }
+
+/// Steps of a world with nothing to solve: no body at all, or bodies without a contact.
+final class SequentialEmptyStepTests: XCTestCase {
+    func testAWorldWithoutBodiesOrContactsSteps() {
+        for workers in [1, 2] {
+            let empty = World(gravity: Vec2(0, 10), stepMode: .sequentialImpulse)
+            if workers > 1 { empty.workerCount = workers; empty.tunesWorkers = false }
+            for _ in 0..<5 { empty.step(1.0 / 120) }
+            XCTAssertTrue(empty.bodies.isEmpty)
+
+            let falling = World(gravity: Vec2(0, 10), stepMode: .sequentialImpulse)
+            if workers > 1 { falling.workerCount = workers; falling.tunesWorkers = false }
+            let box = makeBox(falling, center: .zero, half: 0.5)
+            for _ in 0..<12 { falling.step(0.01) }
+            // Box2D 2.2's symplectic Euler: v = 12 g h, y = g h^2 (1 + 2 + ... + 12) = 78 g h^2.
+            XCTAssertEqual(falling.bodies[box.index].linearVelocity.y, 12 * 10 * 0.01, accuracy: 1e-12, "\(workers) workers")
+            XCTAssertEqual(falling.bodies[box.index].center.y, 78 * 10 * 0.01 * 0.01, accuracy: 1e-12, "\(workers) workers")
+        }
+    }
+}

@@ -536,7 +536,7 @@ extension World {
     /// hand-overs of a job of its own cost more than one more stage's wait.
     func warmStartSolveFinishAndCorrectSequentialBatches(iterations: Int, h: Double) -> Bool {
         // No batches: only the finish and the pass.
-        guard !sequentialBatches.isEmpty && !states.isEmpty else {
+        guard !sequentialBatches.isEmpty && !states.isEmpty && !sequentialBodies.isEmpty else {
             finishSequentialBatches(h: h)
             return solveSequentialContactPositions()
         }
@@ -616,6 +616,8 @@ extension World {
     /// back into the solver body, its batch mark cleared, and its position integrated
     /// (x += h v, a += h w: riding along with the copy saves the pool a hand-over).
     func finishSequentialBatches(h: Double) {
+        // (No solver body or no state: no body to finish and no constraint.)
+        guard !sequentialBodies.isEmpty && !states.isEmpty else { return }
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
         states.withUnsafeBufferPointer { st in
         sequentialBatches.withUnsafeBufferPointer { batches in

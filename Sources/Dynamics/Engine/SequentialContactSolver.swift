@@ -330,7 +330,9 @@ extension World {
     func solveSequentialContactPositions() -> Bool {
         var okay = true
         sequentialBodies.withUnsafeMutableBufferPointer { sb in
-            withPositionPass(bodies: sb.baseAddress!) { planPass, correct in
+            // (No body, no constraint.)
+            guard let bodies = sb.baseAddress else { return }
+            withPositionPass(bodies: bodies) { planPass, correct in
                 beginStagePlan()
                 _ = planPass()
                 okay = Self.positionsOkay(minimumOverStagePlan { stage, piece in correct(stage, piece) })
