@@ -375,8 +375,7 @@ extension World {
             if countB > 0 { second(0..<countB) }
             return
         }
-        pool.forEach(in: 0..<countA, grain: grainA, first,
-                     and: 0..<countB, grain: max(grainB, countB / (4 * pool.threadCount)), second)
+        pool.forEach(in: 0..<countA, grain: grainA, first, and: 0..<countB, grain: shareGrain(countB, grain: grainB), second)
     }
 
     /// `parallelRanges` over a list whose halves belong to one thread each
@@ -385,8 +384,13 @@ extension World {
     /// list of 1,000 gave one thread a third and the other two). Below `grain` items a
     /// piece, in fewer pieces.
     @inline(__always) func parallelShares(_ count: Int, grain: Int, _ body: (Range<Int>) -> Void) {
-        let threads = workerPool?.threadCount ?? 1
-        parallelRanges(count, grain: max(grain, count / (4 * threads)), body)
+        parallelRanges(count, grain: shareGrain(count, grain: grain), body)
+    }
+
+    /// The grain `parallelShares` cuts a list of `count` items with: pieces of at least
+    /// `grain` items, as many as the pool cuts a job into at most.
+    @inline(__always) func shareGrain(_ count: Int, grain: Int) -> Int {
+        max(grain, count / (4 * (workerPool?.threadCount ?? 1)))
     }
 
     /// Prefetches every cache line of `bytes` bytes at `start` (which need not be aligned).

@@ -504,12 +504,19 @@ extension World {
         sequentialBatches.withUnsafeMutableBufferPointer { bp in
             states.withUnsafeMutableBufferPointer { st in
                 guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
-                beginStagePlan()
-                var perPass = 0
-                for _ in 0...iterations { perPass = planSequentialPass() }
+                let perPass = planVelocityPasses(iterations: iterations)
                 runStagePlan { stage, piece in velocityStage(stage, perPass: perPass, piece, base, sb) }
             }
         }
+    }
+
+    /// Starts a stage plan with the warm start and `iterations` velocity iterations, a pass
+    /// each (`planSequentialPass`); returns the stages a pass.
+    private func planVelocityPasses(iterations: Int) -> Int {
+        beginStagePlan()
+        var perPass = 0
+        for _ in 0...iterations { perPass = planSequentialPass() }
+        return perPass
     }
 
     /// A piece of stage `stage` of the warm start and iterations planned as
@@ -549,9 +556,7 @@ extension World {
             let base = bp.baseAddress!, sb = st.baseAddress!
             withFinishLoops(h: h, states: sb, batches: base, bodies: bodies.baseAddress!) { storeImpulses, finishBodies, contactCount, bodyCount in
             withPositionPass(bodies: bodies.baseAddress!) { planPositions, correct in
-                beginStagePlan()
-                var perPass = 0
-                for _ in 0...iterations { perPass = planSequentialPass() }
+                let perPass = planVelocityPasses(iterations: iterations)
                 let finishStage = (iterations + 1) * perPass
                 // One chunk a piece.
                 planStage(0..<(2 * per * threads), grain: 1)

@@ -123,8 +123,9 @@ extension World {
             finishSequentialBatches(h: h)
         }
         positionsSolved = false
-        for pass in 0..<SequentialConstants.positionIterations {
-            let contactsOkay = pass == 0 ? firstContactPass ?? solveSequentialContactPositions() : solveSequentialContactPositions()
+        for _ in 0..<SequentialConstants.positionIterations {
+            let contactsOkay = firstContactPass ?? solveSequentialContactPositions()
+            firstContactPass = nil
             let jointsOkay = solveSequentialJointPositions()
             if contactsOkay && jointsOkay { positionsSolved = true; break }
         }
