@@ -72,4 +72,40 @@ final class ItemWriteBackTests: XCTestCase {
         XCTAssertEqual(items.count, 600)
         XCTAssertEqual(own?.writes, 60)
     }
+
+    /// `wroteOnlyFiniteItems`: false before any step, true after steps that stored views'
+    /// finite poses, false after a write-back through an item's own setters (unchecked), and
+    /// true beside a body the world froze for turning non-finite (the view keeps its last
+    /// finite pose): a caller needs `nonFiniteItems` too.
+    func testTheWriteBackSaysWhetherItStoredOnlyFiniteValues() {
+        for workers in [1, 2] {
+            let animator = DynamicAnimator(referenceBounds: bounds)
+            animator.engineWorkers = workers
+            let views = (0..<300).map { k in DynamicView(center: CGPoint(x: 20 + CGFloat(k % 30) * 19, y: 380 - CGFloat(k / 30) * 14),
+                                                         size: CGSize(width: 10, height: 10)) }
+            let collision = CollisionBehavior(items: views)
+            collision.translatesReferenceBoundsIntoBoundary = true
+            let material = DynamicItemBehavior(items: views)
+            animator.addBehavior(collision)
+            animator.addBehavior(GravityBehavior(items: views))
+            animator.addBehavior(material)
+            XCTAssertFalse(animator.wroteOnlyFiniteItems, "no step yet: nothing vouched for")
+            for _ in 0..<10 { animator.step() }
+            XCTAssertTrue(animator.wroteOnlyFiniteItems, "workers \(workers)")
+            XCTAssertTrue(animator.nonFiniteItems.isEmpty)
+            let lastCenter = views[150].center
+            material.addLinearVelocity(CGVector(dx: CGFloat.infinity, dy: 0), for: views[150])
+            animator.step()
+            XCTAssertTrue(animator.nonFiniteItems.contains { $0 === views[150] }, "workers \(workers)")
+            XCTAssertTrue(views[150].center.x.isFinite && views[150].center.y.isFinite)
+            XCTAssertEqual(views[150].center.x, lastCenter.x, accuracy: 1e-9, "frozen where it was")
+            XCTAssertTrue(animator.wroteOnlyFiniteItems, "the frozen body's pose is finite")
+
+            let own = CountingItem(center: CGPoint(x: 300, y: 20), size: CGSize(width: 10, height: 10))
+            animator.addBehavior(GravityBehavior(items: [own]))
+            animator.step()
+            XCTAssertGreaterThan(own.writes, 0)
+            XCTAssertFalse(animator.wroteOnlyFiniteItems, "an item of the user's own: its setters' values are not seen")
+        }
+    }
 }

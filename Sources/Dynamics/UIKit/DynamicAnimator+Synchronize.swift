@@ -21,6 +21,7 @@ extension DynamicAnimator {
         let liveIDs = Set(ordered.map { ObjectIdentifier($0) })
         for b in liveBehaviors where !liveIDs.contains(ObjectIdentifier(b)) { b.teardown(self) }
         liveBehaviors = ordered
+        liveCollisionBehaviors = ordered.compactMap { $0 as? CollisionBehavior }
 
         // Items, in the order behaviors name them.
         var wanted: [DynamicItem] = []
@@ -88,10 +89,10 @@ extension DynamicAnimator {
 
     private func reindex() {
         recordByItem = [:]
-        recordBySerial = [:]
+        recordIndexBySerial = [Int](repeating: -1, count: nextSerial)
         for (k, r) in records.enumerated() {
             recordByItem[ObjectIdentifier(r.item)] = k
-            recordBySerial[r.serial] = k
+            recordIndexBySerial[r.serial] = k
         }
     }
 
@@ -180,7 +181,7 @@ extension DynamicAnimator {
         let ta = ShapeTag(world.shapeUserData(a)), tb = ShapeTag(world.shapeUserData(b))
         switch (ta, tb) {
         case (.item(let sa), .item(let sb)):
-            guard let ra = recordBySerial[sa], let rb = recordBySerial[sb] else { return .none }
+            guard let ra = record(serial: sa), let rb = record(serial: sb) else { return .none }
             let setB = records[rb].collisionSet
             var response = ContactResponse.none
             for c in records[ra].collisionSet where setB.contains(c) {
@@ -189,7 +190,7 @@ extension DynamicAnimator {
             }
             return response
         case (.item(let serial), .boundary(let tag)), (.boundary(let tag), .item(let serial)):
-            guard let r = recordBySerial[serial], let owner = boundaryOwners[tag]?.behavior,
+            guard let r = record(serial: serial), let owner = boundaryOwners[tag]?.behavior,
                   records[r].collisionSet.contains(ObjectIdentifier(owner)) else { return .none }
             return owner.collisionMode.contains(.boundaries) ? .solid : .sensor
         default:
@@ -207,14 +208,14 @@ extension DynamicAnimator {
         let ta = ShapeTag(world.shapeUserData(a)), tb = ShapeTag(world.shapeUserData(b))
         switch (ta, tb) {
         case (.item(let sa), .item(let sb)):
-            guard let ra = recordBySerial[sa], let rb = recordBySerial[sb] else { return }
+            guard let ra = record(serial: sa), let rb = record(serial: sb) else { return }
             // The two items and serials only: a copy of each whole record (material, collision
             // set) for each of the thousands of touches a landing pile reports cost more.
             let (first, second) = ra <= rb ? (ra, rb) : (rb, ra)
             let firstItem = records[first].item, secondItem = records[second].item
             let key = TouchKey.items(records[first].serial, records[second].serial)
             // Reported by every collision behavior that holds both items, whatever its mode.
-            for case let behavior as CollisionBehavior in liveBehaviors {
+            for behavior in liveCollisionBehaviors {
                 if began {
                     guard behavior.holds(firstItem) && behavior.holds(secondItem) else { continue }
                     if behavior.countTouch(key) {
@@ -225,7 +226,7 @@ extension DynamicAnimator {
                 }
             }
         case (.item(let serial), .boundary(let tag)), (.boundary(let tag), .item(let serial)):
-            guard let r = recordBySerial[serial], let (behavior, identifier) = boundaryOwners[tag] else { return }
+            guard let r = record(serial: serial), let (behavior, identifier) = boundaryOwners[tag] else { return }
             let item = records[r].item
             let key = TouchKey.boundary(item: records[r].serial, identifier: identifier)
             if began {

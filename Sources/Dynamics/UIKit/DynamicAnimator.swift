@@ -11,6 +11,7 @@
 // test: when every body sleeps the animator pauses and tells its delegate; the next change
 // resumes it.
 import Foundation
+import CPUHints
 
 /// Told when the animator pauses (everything at rest) and resumes.
 public protocol DynamicAnimatorDelegate: AnyObject {
@@ -78,12 +79,18 @@ public final class DynamicAnimator {
     }
 
     var records: [ItemRecord] = []
-    var recordBySerial: [Int: Int] = [:]
+    /// Index into `records` by item serial (-1: no record); serials are handed out in turn,
+    /// so an array: the contact callbacks and the pair filter look up two items per contact,
+    /// thousands of times a step while a pile lands.
+    var recordIndexBySerial: [Int] = []
     var recordByItem: [ObjectIdentifier: Int] = [:]
     var nextSerial = 0
     var needsUpdate = false
     var changedSincePause = false
     var liveBehaviors: [DynamicBehavior] = []
+    /// The collision behaviors among `liveBehaviors`, in the same order (the contact
+    /// callbacks visit them for every touch; a cast of every behavior each time cost more).
+    var liveCollisionBehaviors: [CollisionBehavior] = []
     /// Boundary shapes' owners by tag. Torn-down boundaries leave after the step that
     /// delivered their last ended callbacks.
     var boundaryOwners: [Int: (behavior: CollisionBehavior, identifier: String?)] = [:]
@@ -161,7 +168,7 @@ public final class DynamicAnimator {
         let box = AABB(lower: Vec2(points: CGPoint(x: rect.minX, y: rect.minY)), upper: Vec2(points: CGPoint(x: rect.maxX, y: rect.maxY)))
         var found = Set<Int>()
         for shape in world.queryAABB(box.expanded(by: margin), exact: false) where world.aabb(shape).expanded(by: margin).overlaps(box) {
-            if case .item(let serial) = ShapeTag(world.shapeUserData(shape)), let r = recordBySerial[serial] { found.insert(r) }
+            if case .item(let serial) = ShapeTag(world.shapeUserData(shape)), let r = record(serial: serial) { found.insert(r) }
         }
         return found.sorted().map { records[$0].item }
     }
@@ -191,6 +198,13 @@ public final class DynamicAnimator {
     }
     /// Whether the item is held by some behavior of this animator.
     public func contains(_ item: DynamicItem) -> Bool { body(for: item) != nil }
+
+    /// The index in `records` of the item with `serial`, if it has one.
+    @inline(__always) func record(serial: Int) -> Int? {
+        guard serial >= 0 && serial < recordIndexBySerial.count else { return nil }
+        let r = recordIndexBySerial[serial]
+        return r >= 0 ? r : nil
+    }
 
     /// The engine body of an item (nil until the next step after it joined).
     func body(for item: DynamicItem) -> BodyID? {
@@ -236,8 +250,16 @@ public final class DynamicAnimator {
 
     // MARK: - Stepping
 
+    /// Whether every item the last `step` wrote back got a finite center and rotation (true
+    /// when it wrote none). False after a write-back through `DynamicItem` setters other than
+    /// `DynamicView`'s (groups, custom items), whose stored values it does not see. A caller
+    /// that checks its items after each step (and moved none itself) can skip the check
+    /// while this holds and `nonFiniteItems` is empty.
+    public private(set) var wroteOnlyFiniteItems = false
+
     /// Advances by one animator step of `dt` seconds (default 1/60, a display frame).
     public func step(_ dt: TimeInterval = 1.0 / 60) {
+        wroteOnlyFiniteItems = true
         if needsUpdate { synchronize() }
         if changedSincePause {
             changedSincePause = false
@@ -287,21 +309,32 @@ public final class DynamicAnimator {
     private func writeBackItems() {
         let written = records
         if written.allSatisfy({ $0.view != nil }) {
+            // Set by whichever piece stores a non-finite value (a byte both threads may set).
+            var nonFinite: UInt8 = 0
+            withUnsafeMutablePointer(to: &nonFinite) { nonFinite in
             written.withUnsafeBufferPointer { rs in
                 world.bodies.withUnsafeBufferPointer { bs in
                     world.parallelRanges(rs.count, grain: 256) { range in
+                        var finite = true
                         for k in range {
                             let xf = bs[rs[k].body.index].transform
+                            let center = xf.p.cgPoint, rotation = CGFloat(xf.q.angle)
+                            finite = finite && center.x.isFinite && center.y.isFinite && rotation.isFinite
                             rs[k].view.unsafelyUnwrapped._withUnsafeGuaranteedRef { view in
-                                view.center = xf.p.cgPoint
-                                view.rotation = CGFloat(xf.q.angle)
+                                view.center = center
+                                view.rotation = rotation
                             }
                         }
+                        if !finite { animatic_flag_set(nonFinite) }
                     }
                 }
             }
+            }
+            wroteOnlyFiniteItems = nonFinite == 0
             return
         }
+        // Through the items' own setters, which may store something else: unchecked.
+        wroteOnlyFiniteItems = false
         // The bodies' transforms read first, in place; then each item written by index: a
         // copy of each record (its item, material and collision set) retained and released
         // three objects per item per frame.

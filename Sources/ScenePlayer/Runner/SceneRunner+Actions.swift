@@ -103,10 +103,12 @@ extension SceneRunner {
                 case .center(let p):
                     if let p = p.resolved(tap: context.tap) {
                         item.view.center = CGPoint(x: p.x, y: p.y)
+                        placedItemSinceCheck = true
                         animator.updateItem(usingCurrentState: item.view)
                     }
                 case .angle(let a):
                     item.view.rotation = CGFloat(a)
+                    placedItemSinceCheck = true
                     animator.updateItem(usingCurrentState: item.view)
                 default: break
                 }
