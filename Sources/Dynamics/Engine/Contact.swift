@@ -393,7 +393,11 @@ extension World {
             sequentialTakes.append(contentsOf: repeatElement(false, count: contacts.count - sequentialTakes.count))
         }
         let skipping = stepMode == .sequentialImpulse && skipsApartPairs
-        if skipping { advanceApartTravel() }
+        // When the pool takes the contacts, the bodies' travel is the first stage of the same
+        // job (every body's travel is brought up to date before any contact reads it): on this
+        // thread it was serial time, and a job of its own another hand-over.
+        let travelStaged = skipping && workerPool != nil && contacts.count >= 2 * Self.narrowGrain
+        if travelStaged { growApartTravel() } else if skipping { advanceApartTravel() }
         // Set by whichever thread records an outcome (a plain store to one byte from both
         // threads would be a data race to the compiler): a step that changes nothing skips
         // the walk over every contact's outcome below, on this thread alone.
@@ -407,12 +411,13 @@ extension World {
         narrowPhaseOutcome.withUnsafeMutableBufferPointer { outcome in
         candidateScan.withUnsafeMutableBufferPointer { scan in
         sequentialTakes.withUnsafeMutableBufferPointer { takes in
-        apartTravel.withUnsafeBufferPointer { travel in
-        apartTurn.withUnsafeBufferPointer { turn in
+        apartTravel.withUnsafeMutableBufferPointer { travel in
+        apartTurn.withUnsafeMutableBufferPointer { turn in
+        apartPoses.withUnsafeMutableBufferPointer { poses in
             let contactBase = cp.baseAddress!, outcomeBase = outcome.baseAddress!
-            let travelBase = skipping ? travel.baseAddress : nil
-            let turnBase = skipping ? turn.baseAddress : nil
-            parallelRanges(cp.count, grain: 64) { range in
+            let travelBase = skipping ? UnsafePointer(travel.baseAddress) : nil
+            let turnBase = skipping ? UnsafePointer(turn.baseAddress) : nil
+            func narrow(_ range: Range<Int>) {
                 for i in range {
                     // Asked for ahead (as the fill does): the contact's lines this loop reads
                     // eight contacts on, and four on the shapes' boxes and the bodies it names.
@@ -445,6 +450,17 @@ extension World {
                     if listing { takes[i] = (awakeA || awakeB) && c.pointee.solid && c.pointee.touching && c.pointee.manifold.count > 0 }
                 }
             }
+            if travelStaged, let t = travel.baseAddress, let r = turn.baseAddress, let p = poses.baseAddress {
+                beginStagePlan()
+                planStage(0..<bp.count, grain: 128)
+                planStage(0..<cp.count, grain: Self.narrowGrain)
+                runStagePlan { stage, piece in
+                    if stage == 0 { Self.advanceTravel(piece, bp, t, r, p) } else { narrow(piece) }
+                }
+            } else {
+                parallelRanges(cp.count, grain: Self.narrowGrain, narrow)
+            }
+        }
         }
         }
         }
@@ -514,6 +530,8 @@ extension World {
         }
     }
 
+    /// The least contacts a piece of the narrow phase takes on the pool.
+    static let narrowGrain = 64
     /// How many contacts ahead the narrow phase asks for a contact's lines (and half as many
     /// for the shapes and bodies it names).
     static let narrowPrefetchAhead = 8

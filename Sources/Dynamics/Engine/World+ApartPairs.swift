@@ -34,8 +34,24 @@ extension World {
     }
 
     /// Adds to each body's travel how far its shapes' points may have moved since the last
-    /// narrow phase (start of `collide` in the sequential step).
+    /// narrow phase (start of `collide` in the sequential step), on this thread or the pool.
     func advanceApartTravel() {
+        growApartTravel()
+        bodies.withUnsafeBufferPointer { bp in
+        apartTravel.withUnsafeMutableBufferPointer { travel in
+        apartTurn.withUnsafeMutableBufferPointer { turn in
+        apartPoses.withUnsafeMutableBufferPointer { poses in
+            guard let t = travel.baseAddress, let r = turn.baseAddress, let p = poses.baseAddress else { return }
+            parallelRanges(bp.count, grain: 512) { range in Self.advanceTravel(range, bp, t, r, p) }
+        }
+        }
+        }
+        }
+    }
+
+    /// Gives the bodies made since the last narrow phase a travel, a turn and a pose to
+    /// measure from (their pose now).
+    func growApartTravel() {
         let count = bodies.count
         if apartTravel.count < count {
             let added = apartTravel.count..<count
@@ -43,18 +59,13 @@ extension World {
             apartTurn.append(contentsOf: repeatElement(0, count: added.count))
             apartPoses.append(contentsOf: added.map { bodies[$0].transform })
         }
-        bodies.withUnsafeBufferPointer { bp in
-        apartTravel.withUnsafeMutableBufferPointer { travel in
-        apartTurn.withUnsafeMutableBufferPointer { turn in
-        apartPoses.withUnsafeMutableBufferPointer { poses in
-            let t = travel.baseAddress!, r = turn.baseAddress!, p = poses.baseAddress!
-            parallelRanges(count, grain: 512) { range in
-                for i in range { _ = Self.advanceTravel(i, bp[i], t, r, p) }
-            }
-        }
-        }
-        }
-        }
+    }
+
+    /// `advanceTravel` for each body of `range`.
+    @inline(__always) static func advanceTravel(_ range: Range<Int>, _ bodies: UnsafeBufferPointer<Body>,
+                                                _ travel: UnsafeMutablePointer<Double>, _ turn: UnsafeMutablePointer<Double>,
+                                                _ poses: UnsafeMutablePointer<Transform>) {
+        for i in range { _ = advanceTravel(i, bodies[i], travel, turn, poses) }
     }
 
     /// Brings body `i`'s travel (and turn) up to its transform now; returns the travel.
