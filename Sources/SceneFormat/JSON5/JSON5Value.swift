@@ -5,7 +5,7 @@
 /// One value of a JSON5 document, with the position of its first character.
 public struct JSON5Value: Equatable, Sendable {
     /// What the value is.
-    public indirect enum Kind: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
         case null
         case bool(Bool)
         /// Every number is a `Double`; hex literals, `Infinity` and `NaN` included (validation
