@@ -94,6 +94,7 @@ extension DynamicAnimator {
             recordByItem[ObjectIdentifier(r.item)] = k
             recordIndexBySerial[r.serial] = k
         }
+        recordsAreAllViews = records.allSatisfy { $0.view != nil }
     }
 
     private func makeRecord(for item: DynamicItem) -> ItemRecord {

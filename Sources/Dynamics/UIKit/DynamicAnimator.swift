@@ -83,6 +83,9 @@ public final class DynamicAnimator {
     /// so an array: the contact callbacks and the pair filter look up two items per contact,
     /// thousands of times a step while a pile lands.
     var recordIndexBySerial: [Int] = []
+    /// Whether every record's item is a `DynamicView` (the write-back's pool path), kept with
+    /// the indexes: a walk over every record each frame to find out cost more than the flag.
+    var recordsAreAllViews = true
     var recordByItem: [ObjectIdentifier: Int] = [:]
     var nextSerial = 0
     var needsUpdate = false
@@ -308,7 +311,7 @@ public final class DynamicAnimator {
     /// the bodies while one runs.
     private func writeBackItems() {
         let written = records
-        if written.allSatisfy({ $0.view != nil }) {
+        if recordsAreAllViews {
             // Set by whichever piece stores a non-finite value (a byte both threads may set).
             var nonFinite: UInt8 = 0
             withUnsafeMutablePointer(to: &nonFinite) { nonFinite in
