@@ -102,14 +102,10 @@ extension SceneRunner {
                 case .cornerRadius(let r): item.cornerRadius = r
                 case .center(let p):
                     if let p = p.resolved(tap: context.tap) {
-                        item.view.center = CGPoint(x: p.x, y: p.y)
-                        placedItemSinceCheck = true
-                        animator.updateItem(usingCurrentState: item.view)
+                        place(item.view, center: CGPoint(x: p.x, y: p.y))
                     }
                 case .angle(let a):
-                    item.view.rotation = CGFloat(a)
-                    placedItemSinceCheck = true
-                    animator.updateItem(usingCurrentState: item.view)
+                    place(item.view, rotation: CGFloat(a))
                 default: break
                 }
             }

@@ -49,9 +49,9 @@ public final class SceneRunner {
     var activePan: ActivePan?
     var frameEvents: [TraceEvent] = []
     var pausedThisStep = false
-    /// Whether this runner placed an item (a `set` action, a drag) since the last
-    /// `checkFinite`, which then looks at every item.
-    var placedItemSinceCheck = true
+    /// Whether this runner placed an item (`place`) since the last `checkFinite`, which then
+    /// looks at every item.
+    private var placedItemSinceCheck = true
     /// Physics steps taken.
     public private(set) var stepCount = 0
     /// Frame currently shown.
@@ -126,6 +126,16 @@ public final class SceneRunner {
         if pausedThisStep { fire(.pause, context: RunContext()) }
         advanceAnimations(to: Double(stepCount) * stepInterval)
         try checkFinite()
+    }
+
+    /// Moves or turns an item from the script (a `set` action, a drag): the one place the
+    /// runner writes an item's pose, so that `checkFinite` knows to look. The animator re-reads
+    /// the pose when it holds the item.
+    func place(_ view: DynamicView, center: CGPoint? = nil, rotation: CGFloat? = nil) {
+        if let center { view.center = center }
+        if let rotation { view.rotation = rotation }
+        placedItemSinceCheck = true
+        animator.updateItem(usingCurrentState: view)
     }
 
     /// A non-finite state stops the run with a message naming the item, time and behaviors.
@@ -208,9 +218,7 @@ public final class SceneRunner {
         pan.lastPoint = p
         if let k = pan.item, pan.dragging {
             let view = items[k].view
-            view.center = CGPoint(x: p.x + pan.grabOffset.dx, y: p.y + pan.grabOffset.dy)
-            placedItemSinceCheck = true
-            if animator.contains(view) { animator.updateItem(usingCurrentState: view) }
+            place(view, center: CGPoint(x: p.x + pan.grabOffset.dx, y: p.y + pan.grabOffset.dy))
         }
         activePan = pan
         if t >= pan.input.end - 1e-9 { endPan(pan) }
