@@ -51,7 +51,7 @@ extension World {
         func collectCandidates() {
             contacts.withUnsafeBufferPointer { cp in
             impactFlags.withUnsafeBufferPointer { flags in
-                for k in scanned..<cp.count where flags[k] {
+                Self.forEachSetFlag(flags, from: scanned) { k in
                     toiCandidates.append(ImpactCandidate(contact: k, bodyA: cp[k].bodyA, bodyB: cp[k].bodyB))
                 }
             }
@@ -78,6 +78,30 @@ extension World {
             if minCandidate < 0 || 1 - 10 * Double(Float.ulpOfOne) < minAlpha { break }
             handleImpact(candidate: minCandidate, alpha: minAlpha, h: h)
             collectCandidates()
+        }
+    }
+
+    /// Calls `body` with the index of every true flag of `flags` from `start` on, in order.
+    /// Eight flags are read as one word: in a pile most contacts are between two items and
+    /// flagged false, and the walk over every contact's flag, one byte at a time, was a tenth
+    /// of a landing rain's serial continuous collision and all of a resting one's.
+    @inline(__always) static func forEachSetFlag(_ flags: UnsafeBufferPointer<Bool>, from start: Int, _ body: (Int) -> Void) {
+        guard let base = flags.baseAddress, start < flags.count else { return }
+        let raw = UnsafeRawPointer(base)
+        var k = start
+        while k + 8 <= flags.count {
+            // A Bool is stored as the byte 0 or 1, so a true flag at byte j of a little-endian
+            // word is bit 8 j.
+            var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+            while word != 0 {
+                body(k + word.trailingZeroBitCount / 8)
+                word &= word - 1
+            }
+            k += 8
+        }
+        while k < flags.count {
+            if flags[k] { body(k) }
+            k += 1
         }
     }
 
