@@ -9,7 +9,8 @@
 // iteration of two four-lane batches in one set of AVX registers, each lane computing exactly
 // what Dynamics' Swift kernel computes, so the physics never depends on the machine either;
 // its position kernel corrects four constraints of a color at once, each lane as the Swift
-// loop corrects one.
+// loop corrects one. The soft step's pair kernel does for its biased and relax passes what the
+// sequential one does for the velocity iterations.
 #ifndef ANIMATIC_CKERNELS_H
 #define ANIMATIC_CKERNELS_H
 
@@ -92,6 +93,47 @@ int ckernels_solve_sequential_pair_avx2(ckernels_sequential_batch *b0, ckernels_
 /// Byte offsets in ckernels_sequential_batch, for the layout check: 0 bodyA, 1 nx,
 /// 2 twoPoints, 3 p0, 4 p1, 5 p1.velocityBias; anything else, the size.
 size_t ckernels_sequential_batch_offset(int field);
+
+/// One point of four soft-step contact constraints, lane by lane: Dynamics' WidePoint, field
+/// for field (its SIMD4<Float> fields are 16-byte arrays here).
+typedef struct {
+    float rAx[4], rAy[4], rBx[4], rBy[4];
+    float baseSeparation[4];
+    float normalImpulse[4], tangentImpulse[4], maxNormalImpulse[4];
+    float normalMass[4], tangentMass[4];
+    float relativeVelocity[4], recordable[4];
+} ckernels_soft_wide_point;
+
+/// Four soft-step contact constraints of one graph color: Dynamics' ContactBatch, field for
+/// field (checked by ckernels_soft_batch_offset against Swift's layout).
+typedef struct {
+    int32_t bodyA[4], bodyB[4], contact[4];
+    float nx[4], ny[4], friction[4], restitution[4];
+    float mA[4], iA[4], mB[4], iB[4];
+    float biasRate[4], massScale[4], impulseScale[4], accelN[4];
+    float invK11[4], invK12[4], invK22[4], blockable[4];
+    ckernels_soft_wide_point p0, p1;
+} ckernels_soft_batch;
+
+/// What every batch of one soft-step pass shares: Dynamics' SubStepTerms.
+typedef struct {
+    float inv_h, h, max_bias, deep_overlap;
+    int use_bias;
+} ckernels_soft_pass;
+
+/// One solve of two batches of one graph color at once in a soft sub-step's biased pass or
+/// its relax pass (with friction; `reversed`: the second point's friction first), eight
+/// lanes with AVX2, each lane exactly as Dynamics' four-lane `solveBatch` solves it; `states`
+/// are the 32-byte body states the lanes index. Declines (returns 0, touching nothing) when
+/// the batches share a body slot other than `dummy`, when a lane records an approach speed
+/// or when a lane lands (the rare paths the Swift kernel keeps out of line); else solves
+/// both and returns 1. Call only when ckernels_has_avx2() is 1 (elsewhere it always declines).
+int ckernels_solve_soft_pair_avx2(ckernels_soft_batch *b0, ckernels_soft_batch *b1, void *states, int32_t dummy,
+                                  ckernels_soft_pass pass, int reversed);
+
+/// Byte offsets in ckernels_soft_batch, for the layout check: 0 bodyA, 1 nx, 2 biasRate,
+/// 3 blockable, 4 p0, 5 p1, 6 p1.recordable; anything else, the size.
+size_t ckernels_soft_batch_offset(int field);
 
 /// The reference face of a sequential position constraint (Dynamics' SequentialManifoldKind,
 /// whose cases are stored as 0 circles, 1 faceA, 2 faceB).

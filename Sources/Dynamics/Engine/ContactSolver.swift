@@ -18,6 +18,7 @@
 // closed (or at the step's start for points already touching); contacts without restitution
 // record nothing.
 
+import CKernels
 import CPUHints
 
 typealias F4 = SIMD4<Float>
@@ -623,6 +624,38 @@ extension World {
     /// sub-step because velocities are re-integrated in between).
     func warmStartContacts() {
         forEachBatch { warmStartBatch($0, $1) }
+    }
+
+    /// One solve of the batches `range` of one stage of a sub-step pass (`solveBatch`): with
+    /// `pairsSoftBatches`, two batches at a time through the eight-lane kernel wherever it
+    /// takes them (CKernels declines a pair with a kinematic body in both, or where a lane
+    /// records its approach speed or lands), else one by one. A stage's range lies within one
+    /// color, whose batches share no moving body, so a pair solved side by side gives what one
+    /// after the other gives; the overflow's batches may share bodies, and the kernel's check
+    /// sends such a pair one by one, in order. Returns how many pairs went through the kernel.
+    @inline(__always) @discardableResult
+    func solveBatches(_ range: Range<Int>, _ base: UnsafeMutablePointer<ContactBatch>, _ sb: UnsafeMutablePointer<BodyState>,
+                      _ step: SubStepTerms, reversed: Bool) -> Int {
+        guard pairsSoftBatches, range.count > 1 else {
+            for i in range { solveBatch(base + i, sb, step, reversed: reversed) }
+            return 0
+        }
+        let wide = UnsafeMutableRawPointer(base).assumingMemoryBound(to: ckernels_soft_batch.self)
+        let pass = ckernels_soft_pass(inv_h: step.invH, h: step.h, max_bias: step.maxBias, deep_overlap: step.deepOverlap,
+                                      use_bias: step.useBias ? 1 : 0)
+        let dummy = Int32(bodies.count)
+        var pairs = 0, i = range.lowerBound
+        while i + 1 < range.upperBound {
+            if ckernels_solve_soft_pair_avx2(wide + i, wide + i + 1, sb, dummy, pass, reversed ? 1 : 0) != 0 {
+                i += 2
+                pairs += 1
+            } else {
+                solveBatch(base + i, sb, step, reversed: reversed)
+                i += 1
+            }
+        }
+        if i < range.upperBound { solveBatch(base + i, sb, step, reversed: reversed) }
+        return pairs
     }
 
     /// One Gauss-Seidel pass over the batches; `useBias` false is the relax pass.

@@ -199,11 +199,11 @@ extension World {
                 } else if r <= colors {
                     for i in range { warmStartBatch(base! + i, sb) }
                 } else if r <= 2 * colors {
-                    for i in range { solveBatch(base! + i, sb, biased, reversed: false) }
+                    solveBatches(range, base!, sb, biased, reversed: false)
                 } else if r == 2 * colors + 1 {
                     for i in awake[range] { Self.integratePosition(i, sb, dp, hp, h: h) }
                 } else {
-                    for i in range { solveBatch(base! + i, sb, relaxed, reversed: sub % 2 == 0) }
+                    solveBatches(range, base!, sb, relaxed, reversed: sub % 2 == 0)
                 }
             }
         }

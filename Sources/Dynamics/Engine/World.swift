@@ -225,6 +225,10 @@ final class World {
     /// AVX2 (CKernels): on a processor that has it, unless turned off (tests compare both
     /// ways). Each lane computes the same either way.
     var pairsSequentialBatches = ckernels_has_avx2() != 0
+    /// Whether the soft step's biased and relax passes solve two batches of a color at once,
+    /// eight lanes with AVX2 (CKernels): on a processor that has it, unless turned off (tests
+    /// compare both ways). Each lane computes the same either way.
+    var pairsSoftBatches = ckernels_has_avx2() != 0
     /// Whether the position passes correct four constraints of a color at once with AVX2
     /// (CKernels): on a processor that has it, unless turned off (tests compare both ways).
     /// Each constraint is corrected the same either way.
