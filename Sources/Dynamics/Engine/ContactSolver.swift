@@ -664,7 +664,13 @@ extension World {
     /// favoured.
     func solveContacts(h: Double, useBias: Bool, reversed: Bool = false) {
         let step = SubStepTerms(h: h, useBias: useBias)
-        forEachBatch { solveBatch($0, $1, step, reversed: reversed) }
+        let starts = batchColorStarts
+        batches.withUnsafeMutableBufferPointer { bp in
+            states.withUnsafeMutableBufferPointer { st in
+                guard let base = bp.baseAddress, let sb = st.baseAddress else { return }
+                forEachColorRange(starts, count: bp.count) { range in solveBatches(range, base, sb, step, reversed: reversed) }
+            }
+        }
     }
 
     /// Once after the sub-steps: points that were hit faster than the threshold and pushed
