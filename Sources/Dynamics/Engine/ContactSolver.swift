@@ -644,17 +644,29 @@ extension World {
         let pass = ckernels_soft_pass(inv_h: step.invH, h: step.h, max_bias: step.maxBias, deep_overlap: step.deepOverlap,
                                       use_bias: step.useBias ? 1 : 0)
         let dummy = Int32(bodies.count)
+        return Self.inPairs(range) { i in
+            ckernels_solve_soft_pair_avx2(wide + i, wide + i + 1, sb, dummy, pass, reversed ? 1 : 0) != 0
+        } single: { i in
+            solveBatch(base + i, sb, step, reversed: reversed)
+        }
+    }
+
+    /// Walks `range` in order two batches at a time through an eight-lane kernel (`pair(i)`
+    /// solves batches i and i + 1 and says whether it took them), one by one (`single(i)`)
+    /// where it declines and for an odd last batch: the order of one batch after the other.
+    /// Returns how many pairs the kernel took.
+    @inline(__always) static func inPairs(_ range: Range<Int>, pair: (Int) -> Bool, single: (Int) -> Void) -> Int {
         var pairs = 0, i = range.lowerBound
         while i + 1 < range.upperBound {
-            if ckernels_solve_soft_pair_avx2(wide + i, wide + i + 1, sb, dummy, pass, reversed ? 1 : 0) != 0 {
+            if pair(i) {
                 i += 2
                 pairs += 1
             } else {
-                solveBatch(base + i, sb, step, reversed: reversed)
+                single(i)
                 i += 1
             }
         }
-        if i < range.upperBound { solveBatch(base + i, sb, step, reversed: reversed) }
+        if i < range.upperBound { single(i) }
         return pairs
     }
 

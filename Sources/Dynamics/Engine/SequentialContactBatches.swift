@@ -483,16 +483,12 @@ extension World {
                     while i < end { solveSequentialBatch(base + i, sb); i += 1 }
                     continue
                 }
-                while i + 1 < end {
-                    if ckernels_solve_sequential_pair_avx2(wide + i, wide + i + 1, sb, dummy, secondDummy) != 0 {
-                        i += 2
-                        pairs += 1
-                    } else {
-                        solveSequentialBatch(base + i, sb)
-                        i += 1
-                    }
+                pairs += Self.inPairs(i..<end) { k in
+                    ckernels_solve_sequential_pair_avx2(wide + k, wide + k + 1, sb, dummy, secondDummy) != 0
+                } single: { k in
+                    solveSequentialBatch(base + k, sb)
                 }
-                if i < end { solveSequentialBatch(base + i, sb); i += 1 }
+                i = end
             }
         }
         return pairs
