@@ -71,6 +71,18 @@ private func maxSeparation(faces: Int, vertices: Int, _ v1: VertexBuffer, _ n1: 
     return (bestIndex, maxSeparation, maxSeparation - runnerUp)
 }
 
+/// The first of the first `count` normals with the smallest dot product with `direction`.
+@inline(__always)
+private func mostAntiParallel(_ direction: Vec2, _ normals: VertexBuffer, count: Int) -> Int {
+    var edge = 0
+    var minDot = Double.infinity
+    for i in 0..<count {
+        let d = dot(direction, normals[i])
+        if d < minDot { minDot = d; edge = i }
+    }
+    return edge
+}
+
 /// What the separating-axis search of a polygon pair knows beforehand and learns: per
 /// direction (A's faces against B's vertices, and B's against A's) a face known to win the
 /// search, or -1 to search every face; and, for each direction searched in full, the winner
@@ -121,11 +133,12 @@ func collidePolygons(_ vA: VertexBuffer, _ nA: VertexBuffer, _ xfA: Transform,
     // Incident edge: the one on the other polygon most anti-parallel to the reference normal.
     let refNormalWorld = rxf.q.apply(rn[refEdge])
     let nInc = ixf.q.applyInverse(refNormalWorld)
-    var incEdge = 0
-    var minDot = Double.infinity
-    for i in 0..<inn.count {
-        let d = dot(nInc, inn[i])
-        if d < minDot { minDot = d; incEdge = i }
+    // Counted as the separating-axis loops are (boxes and pentagons side by side).
+    let incEdge: Int
+    switch inn.count {
+    case 4: incEdge = mostAntiParallel(nInc, inn, count: 4)
+    case 5: incEdge = mostAntiParallel(nInc, inn, count: 5)
+    default: incEdge = mostAntiParallel(nInc, inn, count: inn.count)
     }
     let i1 = incEdge, i2 = incEdge + 1 < iv.count ? incEdge + 1 : 0
     var c0 = ixf.apply(iv[i1]), c1 = ixf.apply(iv[i2])
