@@ -152,6 +152,12 @@ final class NonFiniteBodyTests: XCTestCase {
             // Frozen where the bad step began, at rest; the pyramid steps on unharmed.
             XCTAssertEqual(world.position(loose), start)
             XCTAssertEqual(world.linearVelocity(loose), .zero)
+            // Its broad-phase box (made after the freeze, not in the write-back) holds the
+            // 1 m box where it stays, and is finite.
+            let fat = world.shapes[world.bodyShapes[loose.index][0]].fatAABB
+            XCTAssertTrue(fat.lower.x.isFinite && fat.lower.y.isFinite && fat.upper.x.isFinite && fat.upper.y.isFinite)
+            XCTAssertLessThanOrEqual(fat.lower.x, start.x - 0.5); XCTAssertGreaterThanOrEqual(fat.upper.x, start.x + 0.5)
+            XCTAssertLessThanOrEqual(fat.lower.y, start.y - 0.5); XCTAssertGreaterThanOrEqual(fat.upper.y, start.y + 0.5)
             for b in boxes { XCTAssertTrue(world.position(b).x.isFinite && world.position(b).y.isFinite) }
         }
     }

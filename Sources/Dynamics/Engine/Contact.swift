@@ -137,27 +137,15 @@ extension World {
         if s < fatLimits.count { fatLimits[s] = -.infinity }
     }
 
-    /// `updateProxy` for every shape of the awake bodies, in body order. The boxes (a vertex
-    /// loop per shape) are computed on the worker pool, each into its own shape's slot; the
-    /// tree moves and the move buffer, which other shapes share, follow on this thread in the
-    /// same order as one `updateProxy` after another, so the tree is the same either way.
-    /// In the sequential step a shape whose body has travelled too little since its box was
-    /// last found inside its fat box is not boxed at all (`fatBoxSurelyHolds`: the same answer).
-    /// With `boxesRefreshed` the box pass was made already (the sequential step's store makes
-    /// it body by body, `refreshProxyBoxes`), and only the tree moves follow.
-    func refreshAwakeProxies(boxesRefreshed: Bool = false) {
-        if !boxesRefreshed {
-            withProxyBoxPass { pass in
-                awakeBodies.withUnsafeBufferPointer { awake in
-                bodies.withUnsafeBufferPointer { bp in
-                    parallelRanges(awake.count, grain: 256) { range in
-                        for i in awake[range] { self.refreshProxyBoxes(of: i, bp.baseAddress! + i, pass) }
-                    }
-                }
-                }
-            }
-        }
-        // Only the bodies marked above: walking every awake body's shape list here (a retain of
+    /// `updateProxy` for every shape of the awake bodies, in body order, after the box pass
+    /// (`refreshProxyBoxes`, which both steps make body by body as they write the bodies back,
+    /// each shape's box into its own slot, on the worker pool): the tree moves and the move
+    /// buffer, which other shapes share, follow here on this thread in the same order as one
+    /// `updateProxy` after another, so the tree is the same for any worker count. In the
+    /// sequential step a shape whose body has travelled too little since its box was last
+    /// found inside its fat box is not boxed at all (`fatBoxSurelyHolds`: the same answer).
+    func refreshAwakeProxies() {
+        // Only the bodies the box pass marked: walking every awake body's shape list here (a retain of
         // each list, last touched by another core) cost more than the moves in a resting pile.
         // Through pointers: a falling rain moves most of its proxies every step.
         let sequential = stepMode == .sequentialImpulse
@@ -205,7 +193,7 @@ extension World {
         }
     }
 
-    /// The pointers the box pass of `refreshAwakeProxies` writes through (each body writes
+    /// The pointers the box pass (`refreshProxyBoxes`) writes through (each body writes
     /// only its own and its shapes' entries), and whether the sequential step's travel lets
     /// it skip shapes (`fatBoxSurelyHolds`).
     struct ProxyBoxPass {
@@ -246,7 +234,7 @@ extension World {
         }
     }
 
-    /// The box pass of `refreshAwakeProxies` for body `i` (at `body`): each shape whose box
+    /// The box pass before `refreshAwakeProxies` for body `i` (at `body`): each shape whose box
     /// may have left its fat box gets its new predicted box in `boxes` and its body is marked
     /// moved; in the sequential step the body's travel is brought up to date first.
     @inline(__always) func refreshProxyBoxes(of i: Int, _ body: UnsafePointer<Body>, _ pass: ProxyBoxPass) {

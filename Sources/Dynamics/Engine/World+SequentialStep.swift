@@ -226,7 +226,7 @@ extension World {
         // made when there is something to list: a walk over every body on this thread after
         // the store had split them, their lines in the other core's cache.
         var sawNonFinite: UInt8 = 0
-        // The broad phase's box pass rides along (`refreshAwakeProxies`): each body's shapes
+        // The broad phase's box pass rides along (`refreshProxyBoxes`): each body's shapes
         // boxed right after the body is stored, while its lines are in this core's cache (a
         // second pass over the bodies read them again, from whichever core had stored them).
         withProxyBoxPass { boxPass in
@@ -273,7 +273,7 @@ extension World {
                 if !(s.c.isFinite && s.a.isFinite && s.v.isFinite && s.w.isFinite) { nonFiniteBodies.append(i) }
             }
         }
-        refreshAwakeProxies(boxesRefreshed: true)
+        refreshAwakeProxies()
     }
 
     /// A began event reports the point that took the largest normal impulse in the solve that

@@ -12,6 +12,7 @@
 // does not touch (`alongside`). Whether a step uses the pool at all is the WorkerTuner's
 // call, made by the clock.
 import Foundation
+import CPUHints
 
 extension World {
     /// Advances the world by `dt` seconds: the soft step runs `subStepCount` sub-steps of it
@@ -288,11 +289,19 @@ extension World {
     /// The per-body tests of the passes after it (a non-finite state to freeze, a move long
     /// enough for continuous collision) and the sleep clocks are done here, on the pool, so
     /// those passes visit only the bodies that need them (each was a serial walk over every
-    /// awake body: a third of a millisecond of many_pyramids' step).
+    /// awake body: a third of a millisecond of many_pyramids' step). The broad phase's box
+    /// pass rides along, as in the sequential step's store: each body's shapes are boxed
+    /// right after it is written, while its lines are in this core's cache (a pass of its own
+    /// read every body again, from whichever core had written it, and did not scale on two).
     private func finalizeBodies(dt: Double) {
         if finalizeFlags.count < bodies.count { finalizeFlags.append(contentsOf: repeatElement(0, count: bodies.count - finalizeFlags.count)) }
         let continuous = enableContinuous
         let clock = sleepClock(dt: dt)
+        // Set by any thread that freezes a body (see storeSequentialBodies): the walk over
+        // every awake body's flag below is made only when one did.
+        var sawFreeze: UInt8 = 0
+        withProxyBoxPass { boxPass in
+        withUnsafeMutablePointer(to: &sawFreeze) { sawFreeze in
         finalizeFlags.withUnsafeMutableBufferPointer { flags in
         forEachAwakeBody { i, at in
             let s = at.states[i]
@@ -315,8 +324,10 @@ extension World {
                     && (b.pointee.center - b.pointee.center0).length > 0.5 * b.pointee.minExtent
                     && !self.bodyShapes[i].isEmpty
                 flags[i] = sweeps ? FinalizeFlag.sweep : 0
+                self.refreshProxyBoxes(of: i, b, boxPass)
             } else {
                 flags[i] = FinalizeFlag.freeze
+                animatic_flag_set(sawFreeze)
                 // The clock below reads the velocities the freeze leaves.
                 b.pointee.linearVelocity = .zero
                 b.pointee.angularVelocity = 0
@@ -324,14 +335,20 @@ extension World {
             clock.advance(b)
         }
         }
-        for i in awakeBodies where finalizeFlags[i] == FinalizeFlag.freeze {
-            // Never let a non-finite state spread: freeze the body where it was (in body
-            // order, on this thread, so the list reads the same for any worker count).
-            let q0 = bodies[i].rotation0
-            bodies[i].center = bodies[i].center0; bodies[i].transform.q = q0
-            // (Its velocities were zeroed in the write-back.)
-            bodies[i].transform.p = bodies[i].center0 - q0.apply(bodies[i].localCenter)
-            nonFiniteBodies.append(i)
+        }
+        if sawFreeze != 0 {
+            for i in awakeBodies where finalizeFlags[i] == FinalizeFlag.freeze {
+                // Never let a non-finite state spread: freeze the body where it was (in body
+                // order, on this thread, so the list reads the same for any worker count).
+                let q0 = bodies[i].rotation0
+                bodies[i].center = bodies[i].center0; bodies[i].transform.q = q0
+                // (Its velocities were zeroed in the write-back.)
+                bodies[i].transform.p = bodies[i].center0 - q0.apply(bodies[i].localCenter)
+                nonFiniteBodies.append(i)
+                // Boxed where it was frozen.
+                bodies.withUnsafeBufferPointer { bp in refreshProxyBoxes(of: i, bp.baseAddress! + i, boxPass) }
+            }
+        }
         }
         refreshAwakeProxies()
     }
