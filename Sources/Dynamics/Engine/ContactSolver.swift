@@ -570,10 +570,10 @@ extension World {
     /// `forEachColorRange` for a pass whose batches depend on nothing another batch writes,
     /// in any color (the preparation writes only its own batch, the store only the contacts
     /// of its own lanes): every color's pieces, and the overflow's, in one pool job. Each
-    /// color is cut as `forEachColorRange` cuts it and thread t's home range holds its share
-    /// of every color, so each batch goes to the thread that solves it, as before; where each
-    /// color was a job of its own (a hand-over and a wait for the slower thread, seven times
-    /// over for a pyramid), the threads now wait once, at the end.
+    /// color is cut about as the solve's stages cut it and thread t's home range holds its
+    /// share of every color, so a batch mostly goes to the thread that solves it, as before;
+    /// where each color was a job of its own (a hand-over and a wait for the slower thread,
+    /// seven times over for a pyramid), the threads now wait once, at the end.
     func forEachColorRangeInOneJob(_ starts: [Int], count: Int, _ body: (Range<Int>) -> Void) {
         guard let pool = workerPool, starts.count >= 2, starts[starts.count - 1] == count else {
             if count > 0 { body(0..<count) }
