@@ -569,41 +569,18 @@ extension World {
 
     /// `forEachColorRange` for a pass whose batches depend on nothing another batch writes,
     /// in any color (the preparation writes only its own batch, the store only the contacts
-    /// of its own lanes): every color's pieces, and the overflow's, in one pool job. Each
-    /// color is cut about as the solve's stages cut it and thread t's home range holds its
-    /// share of every color, so a batch mostly goes to the thread that solves it, as before;
-    /// where each color was a job of its own (a hand-over and a wait for the slower thread,
-    /// seven times over for a pyramid), the threads now wait once, at the end.
+    /// of its own lanes): every color's pieces, and the overflow's, in one pool job
+    /// (`WorkerPool.forEach(rangesFrom:grain:_:)`). Each color is cut about as the solve's
+    /// stages cut it and thread t's home range holds its share of every color, so a batch
+    /// mostly goes to the thread that solves it, as before; where each color was a job of its
+    /// own (a hand-over and a wait for the slower thread, seven times over for a pyramid), the
+    /// threads now wait once, at the end.
     func forEachColorRangeInOneJob(_ starts: [Int], count: Int, _ body: (Range<Int>) -> Void) {
         guard let pool = workerPool, starts.count >= 2, starts[starts.count - 1] == count else {
             if count > 0 { body(0..<count) }
             return
         }
-        let threads = pool.threadCount
-        // The color ranges, the overflow last (its batches are independent here too).
-        let groups = starts.count - 1
-        // Per color the pieces pool.forEach(in:grain: 16) would cut (one when it would run
-        // the range on the calling thread), rounded up to a multiple of the thread count so
-        // every thread's share of every color has the same number of chunks.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: groups) { shares in
-            var chunksPerThread = 0
-            for g in 0..<groups {
-                let n = starts[g + 1] - starts[g]
-                shares[g] = n == 0 ? 0 : (pool.pieceCount(n, grain: 16) + threads - 1) / threads
-                chunksPerThread += shares[g]
-            }
-            let perThread = chunksPerThread
-            guard perThread > 0 else { return }
-            // Chunk t * perThread + r: thread t's r-th chunk, walking the colors in order.
-            pool.run(chunks: perThread * threads) { k in
-                let t = k / perThread
-                var r = k % perThread, g = 0
-                while r >= shares[g] { r -= shares[g]; g += 1 }
-                let pieces = shares[g] * threads
-                let piece = WorkerPool.piece(t * shares[g] + r, of: pieces, starts[g]..<starts[g + 1])
-                if !piece.isEmpty { body(piece) }
-            }
-        }
+        pool.forEach(rangesFrom: starts, grain: 16, body)
     }
 
     /// Empties the stage plan (`planStage`, `planColorStages`, `runStagePlan`).
