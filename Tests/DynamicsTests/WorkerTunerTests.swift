@@ -144,6 +144,33 @@ final class WorkerTunerDriftTests: XCTestCase {
         XCTAssertFalse(tuner.pooled, "one thread chosen")
     }
 
+    /// A landing whose steps keep growing while the pool stays the faster way: the drift
+    /// starts a probe, which keeps the pool; the next hold watches the drift only from
+    /// `confirmedDriftWait` held steps on, so the growth goes on without a probe every few
+    /// steps. A probe that changed the way watches again after `driftSteps`.
+    func testAProbeThatKeptTheWayWaitsLongerForTheNextDrift() {
+        var tuner = WorkerTuner()
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 600_000 : 1_000_000 }
+        XCTAssertTrue(tuner.pooled)
+        // Steps twice as long, the pool still faster: a probe within a few steps (its steps
+        // without the pool come after its first block, with it), pool kept.
+        let grown = run(&tuner, 30) { pooled in pooled ? 1_200_000 : 2_000_000 }
+        let probeStart = grown.firstIndex(of: false)
+        XCTAssertNotNil(probeStart)
+        XCTAssertLessThanOrEqual(probeStart ?? 99, WorkerTuner.driftSteps + WorkerTuner.blockSteps)
+        XCTAssertTrue(tuner.pooled)
+        XCTAssertEqual(WorkerTuner.confirmedDriftWait, 48)
+        // Twice as long again: no probe before 48 held steps have passed since that probe,
+        // then one (first its block with the pool).
+        let probeEnd = (probeStart ?? 0) - WorkerTuner.blockSteps + probeLength()
+        let heldSoFar = grown.count - probeEnd
+        let later = run(&tuner, 60) { pooled in pooled ? 2_400_000 : 4_000_000 }
+        let next = later.firstIndex(of: false)
+        XCTAssertNotNil(next)
+        XCTAssertGreaterThanOrEqual(heldSoFar + (next ?? 0), 48, "no probe before the longer wait")
+        XCTAssertLessThanOrEqual(heldSoFar + (next ?? 0), 48 + WorkerTuner.blockSteps, "and one right after it")
+    }
+
     func testNoiseWithinTheFactorKeepsTheHold() {
         var tuner = WorkerTuner()
         _ = run(&tuner, probeLength()) { pooled in pooled ? 600_000 : 1_000_000 }

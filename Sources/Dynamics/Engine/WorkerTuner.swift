@@ -16,7 +16,11 @@
 // measured (a rain that lands: the probe ran while it fell, a serial broad phase, and kept
 // one thread through the landing, whose solver splits well): the median of the last few
 // held steps is watched (a median, so that one step the machine delayed does not end a
-// hold), and a new probe starts once it has grown or shrunk past `driftFactor`.
+// hold), and a new probe starts once it has grown or shrunk past `driftFactor`. A probe that
+// drift started and that kept the way makes the next hold watch only from `confirmedDriftWait`
+// held steps on: in the rain of 1,000 items through the UIKit layer, whose landing changes
+// its steps' length step after step, a probe ran every twenty-odd steps and kept the pool
+// each time, and 53-61 of its first 170 steps ran without the pool (24-52 with the wait).
 import Foundation
 
 struct WorkerTuner {
@@ -31,6 +35,9 @@ struct WorkerTuner {
     static let driftFactor = 1.5
     /// The last held steps whose median is judged.
     static let driftSteps = 8
+    /// Held steps before the drift is judged after a probe that drift started and that kept
+    /// the way.
+    static let confirmedDriftWait = 48
     /// How much slower the pool's probe steps may be than the single thread's and the pool
     /// still be chosen.
     static let poolMargin = 1.1
@@ -47,12 +54,18 @@ struct WorkerTuner {
     /// steps (a ring).
     private var reference = 0.0
     private var recent = [UInt64](repeating: 0, count: WorkerTuner.driftSteps)
+    /// Whether the current probe was started by drift, and the way before it.
+    private var probeForDrift = false
+    private var wayBeforeProbe = true
+    /// Held steps before the drift is judged in the current hold.
+    private var driftWait = WorkerTuner.driftSteps
 
     private static var probeLength: Int { 2 * probeBlocks * blockSteps }
 
     /// Decides the way of the next step.
     mutating func beginStep() -> Bool {
-        if position == Self.probeLength + Self.holdSteps { position = 0 }
+        if position == Self.probeLength + Self.holdSteps { position = 0; probeForDrift = false }
+        if position == 0 { wayBeforeProbe = pooled }
         if position < Self.probeLength { pooled = (position / Self.blockSteps) % 2 == 0 }
         steps += 1
         if pooled { pooledSteps += 1 }
@@ -72,17 +85,19 @@ struct WorkerTuner {
                 // next, a slight edge either way is chance, not the machine.
                 pooled = Double(pool) <= Self.poolMargin * Double(alone)
                 reference = Double(pooled ? pool : alone) / 2
+                driftWait = probeForDrift && pooled == wayBeforeProbe ? Self.confirmedDriftWait : Self.driftSteps
                 withPool.removeAll(keepingCapacity: true)
                 withoutPool.removeAll(keepingCapacity: true)
             }
         } else {
             let held = position - Self.probeLength
             recent[held % Self.driftSteps] = nanoseconds
-            if held + 1 >= Self.driftSteps && reference > 0 {
+            if held + 1 >= driftWait && reference > 0 {
                 let median = Double(recent.sorted()[Self.driftSteps / 2])
                 if median > Self.driftFactor * reference || Self.driftFactor * median < reference {
                     // Probe again from the next step.
                     position = -1
+                    probeForDrift = true
                 }
             }
         }
