@@ -54,9 +54,8 @@ struct WorkerTuner {
     /// steps (a ring).
     private var reference = 0.0
     private var recent = [UInt64](repeating: 0, count: WorkerTuner.driftSteps)
-    /// Whether the current probe was started by drift, and the way before it.
-    private var probeForDrift = false
-    private var wayBeforeProbe = true
+    /// The way held when drift started the current probe (nil: a regular probe).
+    private var driftProbeFrom: Bool?
     /// Held steps before the drift is judged in the current hold.
     private var driftWait = WorkerTuner.driftSteps
 
@@ -64,8 +63,7 @@ struct WorkerTuner {
 
     /// Decides the way of the next step.
     mutating func beginStep() -> Bool {
-        if position == Self.probeLength + Self.holdSteps { position = 0; probeForDrift = false }
-        if position == 0 { wayBeforeProbe = pooled }
+        if position == Self.probeLength + Self.holdSteps { position = 0; driftProbeFrom = nil }
         if position < Self.probeLength { pooled = (position / Self.blockSteps) % 2 == 0 }
         steps += 1
         if pooled { pooledSteps += 1 }
@@ -85,7 +83,7 @@ struct WorkerTuner {
                 // next, a slight edge either way is chance, not the machine.
                 pooled = Double(pool) <= Self.poolMargin * Double(alone)
                 reference = Double(pooled ? pool : alone) / 2
-                driftWait = probeForDrift && pooled == wayBeforeProbe ? Self.confirmedDriftWait : Self.driftSteps
+                driftWait = driftProbeFrom == pooled ? Self.confirmedDriftWait : Self.driftSteps
                 withPool.removeAll(keepingCapacity: true)
                 withoutPool.removeAll(keepingCapacity: true)
             }
@@ -97,7 +95,7 @@ struct WorkerTuner {
                 if median > Self.driftFactor * reference || Self.driftFactor * median < reference {
                     // Probe again from the next step.
                     position = -1
-                    probeForDrift = true
+                    driftProbeFrom = pooled
                 }
             }
         }
