@@ -14,12 +14,14 @@ import ScenePlayer
 
 enum BenchCommand {
     static let help = """
-    usage: animatic bench physics [--runs N] [--only a,b] [--workers N] [--quick]
+    usage: animatic bench physics [--runs N] [--only a,b] [--workers N[,M...]] [--quick]
            animatic bench render [--runs N] [--frames N] [--jobs N]
     Release-build benchmarks; one JSON line per workload with the median of N runs (default 3).
       physics: \(EngineBenchmark.Workload.allCases.map { $0.rawValue }.joined(separator: ", ")) (ms per step)
       render:  600 frames of rain1000 (1,000 shapes, 1280x720) to PNG (frames/s)
     --workers N: threads for the engine (default 1); the states are identical for any N.
+      A list (--workers 1,2) runs each count in turn within every run and adds to each line
+      after the first its speedup over the first count, measured run by run.
     --quick takes a tenth of the steps (a smoke test, not a measurement).
     """
 
@@ -40,7 +42,7 @@ enum BenchCommand {
                     return w
                 }
             }
-            runPhysics(selected, runs: runs, workers: try a.int("workers", range: 1...64) ?? 1, quick: a.flags.contains("quick"))
+            runPhysics(selected, runs: runs, workers: try workerCounts(a.values["workers"]), quick: a.flags.contains("quick"))
         case "render":
             try runRender(runs: runs, frames: try a.int("frames", range: 1...100_000) ?? 600,
                           jobs: try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -50,38 +52,72 @@ enum BenchCommand {
         return 0
     }
 
-    /// Runs the workloads `runs` times each and prints one JSON line per workload.
-    static func runPhysics(_ workloads: [EngineBenchmark.Workload], runs: Int, workers: Int, quick: Bool) {
+    /// The engine thread counts of `--workers`: one count, or several separated by commas,
+    /// each 1...64 and none twice (default: 1).
+    static func workerCounts(_ text: String?) throws -> [Int] {
+        guard let text else { return [1] }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        var counts: [Int] = []
+        for part in parts {
+            guard let n = Int(part), (1...64).contains(n) else {
+                throw UsageError(message: "--workers takes a whole number from 1 to 64, or several separated by commas such as 1,2 (got '\(text)')")
+            }
+            guard !counts.contains(n) else {
+                throw UsageError(message: "--workers names \(n) twice (got '\(text)'); each count is measured once per run")
+            }
+            counts.append(n)
+        }
+        return counts
+    }
+
+    /// Runs the workloads `runs` times each and prints one JSON line per workload and worker
+    /// count. With several counts, every run steps the workload once per count, one after
+    /// the other, so that the counts are timed side by side on the machine as it is at that
+    /// moment; each line after the first gets `speedup`, the median over the runs of the
+    /// first count's time divided by its own in the same run (a shared machine's drift
+    /// between runs moves both times of a run alike, and leaves the ratio).
+    static func runPhysics(_ workloads: [EngineBenchmark.Workload], runs: Int, workers: [Int], quick: Bool) {
         for w in workloads {
             let steps = quick ? max(w.steps / 10, 1) : w.steps
-            var times: [Double] = []
+            var times = [[Double]](repeating: [], count: workers.count)
+            var pooled = [[Double]](repeating: [], count: workers.count)
+            var hashes = [UInt64](repeating: 0, count: workers.count)
             var bodies = 0
-            var hash: UInt64 = 0
-            var pooled: [Double] = []
             for _ in 0..<runs {
-                let bench = EngineBenchmark(w, workers: workers)
-                bodies = bench.bodyCount
-                let start = DispatchTime.now().uptimeNanoseconds
-                for _ in 0..<steps { bench.step() }
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(steps))
-                hash = bench.stateHash
-                pooled.append(bench.pooledShare)
+                for (k, count) in workers.enumerated() {
+                    let bench = EngineBenchmark(w, workers: count)
+                    bodies = bench.bodyCount
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    for _ in 0..<steps { bench.step() }
+                    times[k].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(steps))
+                    hashes[k] = bench.stateHash
+                    pooled[k].append(bench.pooledShare)
+                }
             }
-            times.sort()
-            let median = times[times.count / 2]
-            print(JSON5Value.object([
-                ("workload", .string(w.rawValue)), ("bodies", .number(Double(bodies))), ("steps", .number(Double(steps))),
-                ("workers", .number(Double(workers))),
-                ("runs", .number(Double(runs))), ("ms_per_step", rounded(median)), ("min_ms", rounded(times.first!)),
-                ("max_ms", rounded(times.last!)), ("ns_per_body_step", rounded(median * 1e6 / Double(bodies))),
-                ("peak_rss_mb", rounded(residentMegabytes())),
-                // With more than one worker: how many of the steps used them (the engine keeps
-                // to one thread while the other does not pay), over all runs.
-                ("pooled_share", rounded(pooled.reduce(0, +) / Double(max(pooled.count, 1)))),
-                // The end state, bit for bit: equal for any worker count, and a quick check that
-                // a speed change did not change the simulation.
-                ("state_hash", .string(String(hash, radix: 16))),
-            ]).compactJSON())
+            for (k, count) in workers.enumerated() {
+                let sorted = times[k].sorted()
+                let median = sorted[sorted.count / 2]
+                var fields: [(String, JSON5Value?)] = [
+                    ("workload", .string(w.rawValue)), ("bodies", .number(Double(bodies))), ("steps", .number(Double(steps))),
+                    ("workers", .number(Double(count))),
+                    ("runs", .number(Double(runs))), ("ms_per_step", rounded(median)), ("min_ms", rounded(sorted.first!)),
+                    ("max_ms", rounded(sorted.last!)), ("ns_per_body_step", rounded(median * 1e6 / Double(bodies))),
+                    ("peak_rss_mb", rounded(residentMegabytes())),
+                    // With more than one worker: how many of the steps used them (the engine keeps
+                    // to one thread while the other does not pay), over all runs.
+                    ("pooled_share", rounded(pooled[k].reduce(0, +) / Double(max(pooled[k].count, 1)))),
+                    // The end state, bit for bit: equal for any worker count, and a quick check that
+                    // a speed change did not change the simulation.
+                    ("state_hash", .string(String(hashes[k], radix: 16))),
+                ]
+                if k > 0 {
+                    let ratios = zip(times[0], times[k]).map { $0 / $1 }.sorted()
+                    fields.append(("speedup", rounded(ratios[ratios.count / 2])))
+                    fields.append(("speedup_min", rounded(ratios.first!)))
+                    fields.append(("speedup_max", rounded(ratios.last!)))
+                }
+                print(JSON5Value.object(fields).compactJSON())
+            }
             fflush(stdout)
         }
     }

@@ -1,0 +1,32 @@
+import Foundation
+import XCTest
+
+/// `bench physics --workers 1,2`: each count timed in every run, one line per count, the
+/// speedup over the first count on the later lines.
+final class BenchWorkerListTests: XCTestCase {
+    func testAListOfWorkerCountsPrintsALinePerCountWithTheSpeedupOverTheFirst() throws {
+        let r = try CLI.run(["bench", "physics", "--only", "rain1000", "--quick", "--runs", "3", "--workers", "2,1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, r.stdout)
+        let objects = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        // In the order given, the first count's line without a speedup.
+        XCTAssertEqual(objects.map { $0["workers"] as? Int }, [2, 1])
+        XCTAssertNil(objects[0]["speedup"])
+        XCTAssertEqual(objects.map { $0["runs"] as? Int }, [3, 3])
+        // The same simulation at either count.
+        XCTAssertEqual(objects[0]["state_hash"] as? String, objects[1]["state_hash"] as? String)
+        // The speedup is a median of per-run ratios t(2) / t(1): it lies between the smallest
+        // and largest of them, and those between the ratios of the extreme times.
+        let speedup = try XCTUnwrap(objects[1]["speedup"] as? Double)
+        let low = try XCTUnwrap(objects[1]["speedup_min"] as? Double), high = try XCTUnwrap(objects[1]["speedup_max"] as? Double)
+        XCTAssertLessThanOrEqual(low, speedup)
+        XCTAssertLessThanOrEqual(speedup, high)
+        let minA = try XCTUnwrap(objects[0]["min_ms"] as? Double), maxA = try XCTUnwrap(objects[0]["max_ms"] as? Double)
+        let minB = try XCTUnwrap(objects[1]["min_ms"] as? Double), maxB = try XCTUnwrap(objects[1]["max_ms"] as? Double)
+        // (Printed to three decimals: a little room for the rounding.)
+        XCTAssertGreaterThanOrEqual(low, minA / maxB - 0.01)
+        XCTAssertLessThanOrEqual(high, maxA / minB + 0.01)
+        XCTAssertGreaterThan(speedup, 0)
+    }
+}
