@@ -64,6 +64,17 @@ final class JSON5ParserTests: XCTestCase {
         XCTAssertEqual(b.keyPosition, SourcePosition(line: 1, column: 16))
     }
 
+    func testColumnsAfterStringsOfManyByteScalarsWithoutEscapes() throws {
+        // ü (2 bytes) and 😀 (4 bytes) are one column each; the strings hold no escape.
+        let root = try parse("{ 'ü😀': \"x😀y\", b: 2 }")
+        let members = try XCTUnwrap(root.objectValue)
+        XCTAssertEqual(members[0].key, "ü😀")
+        XCTAssertEqual(members[0].value.stringValue, "x😀y")
+        XCTAssertEqual(members[0].value.position, SourcePosition(line: 1, column: 9))
+        XCTAssertEqual(members[1].keyPosition, SourcePosition(line: 1, column: 16))
+        XCTAssertEqual(members[1].value.position, SourcePosition(line: 1, column: 19))
+    }
+
     func testCRLFAndLoneCRLineBreaks() throws {
         let root = try parse("{\r\n a: 1,\r b: 2\r\n}")
         let members = try XCTUnwrap(root.objectValue)
@@ -113,6 +124,12 @@ final class JSON5ParserTests: XCTestCase {
         XCTAssertEqual(try parse("1e3").numberValue, 1000)
         XCTAssertEqual(try parse("2.5E-1").numberValue, 0.25)
         XCTAssertEqual(try parse("0").numberValue, 0)
+        XCTAssertEqual(try parse("-0.1").numberValue, -0.1)
+        XCTAssertEqual(try parse("1E+2").numberValue, 100)
+        XCTAssertEqual(try parse("-.25e1").numberValue, -2.5)
+        // Longer than a string kept inline: the same correctly rounded value.
+        XCTAssertEqual(try parse("123456789012345678901234.5e-3").numberValue, 123456789012345678901.2345)
+        XCTAssertEqual(try parse("[0.1, 0.30000000000000004]").arrayValue?.map(\.numberValue), [0.1, 0.30000000000000004])
     }
 
     func testNonFiniteLiteralsAreRecognised() throws {

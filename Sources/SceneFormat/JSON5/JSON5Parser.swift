@@ -343,6 +343,22 @@ struct JSON5Parser {
         let start = position
         let quote = bytes[index]
         advance()
+        // Most strings (every key, every id and color) hold no escape, no line break and no
+        // U+2028/9: their bytes become the string as they stand, with no buffer between.
+        var end = index
+        var columns = 0
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == quote || b == UInt8(ascii: "\\") || b == 0x0A || b == 0x0D || b == 0xE2 { break }
+            if b & 0xC0 != 0x80 { columns += 1 }
+            end += 1
+        }
+        if end < bytes.count && bytes[end] == quote {
+            let text = String(decoding: bytes[index..<end], as: UTF8.self)
+            index = end + 1
+            column += columns + 1
+            return text
+        }
         var buffer: [UInt8] = []
         while true {
             guard let b = peek() else {
@@ -448,9 +464,8 @@ struct JSON5Parser {
     mutating func parseNumber() throws -> Double {
         let start = position
         var sign = 1.0
-        var text = ""
         if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") {
-            if peek() == UInt8(ascii: "-") { sign = -1; text = "-" }
+            if peek() == UInt8(ascii: "-") { sign = -1 }
             advance()
         }
         guard let first = peek() else {
@@ -482,52 +497,74 @@ struct JSON5Parser {
             try checkNumberEnd(start: start)
             return sign * value
         }
-        var intDigits = 0, fracDigits = 0
+        // The decimal digits are read as runs of bytes (they are ASCII: one column each), and
+        // the number's text is put together on the stack: a String grown a Character at a
+        // time was most of the parsing of a scene of a thousand items.
         let intStart = position
-        while let b = peek(), isDigit(b) {
-            text.append(Character(Unicode.Scalar(b)))
-            intDigits += 1
-            advance()
-        }
-        if intDigits > 1 && text.hasPrefix(sign < 0 ? "-0" : "0") {
+        let intRun = index..<skipDigits()
+        if intRun.count > 1 && bytes[intRun.lowerBound] == UInt8(ascii: "0") {
+            let written = (sign < 0 ? "-" : "") + String(decoding: bytes[intRun], as: UTF8.self)
             throw JSON5SyntaxError("numbers cannot have leading zeros", at: intStart,
-                                   hint: "write \(Int(text) ?? 0) (and 0x... for hex)")
+                                   hint: "write \(Int(written) ?? 0) (and 0x... for hex)")
         }
+        var fracRun = index..<index
+        var hasPoint = false
         if peek() == UInt8(ascii: ".") {
             advance()
-            text += intDigits == 0 ? "0." : "."
-            while let b = peek(), isDigit(b) {
-                text.append(Character(Unicode.Scalar(b)))
-                fracDigits += 1
-                advance()
-            }
-            if fracDigits == 0 { text += "0" }
+            hasPoint = true
+            fracRun = index..<skipDigits()
         }
-        if intDigits == 0 && fracDigits == 0 {
+        if intRun.isEmpty && fracRun.isEmpty {
             throw JSON5SyntaxError("unexpected \(describeNext()); expected digits in the number", at: position)
         }
+        var exponentSign: UInt8?
+        var expRun = index..<index
+        var hasExponent = false
         if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             advance()
-            text += "e"
+            hasExponent = true
             if let s = peek(), s == UInt8(ascii: "+") || s == UInt8(ascii: "-") {
-                text.append(Character(Unicode.Scalar(s)))
+                exponentSign = s
                 advance()
             }
-            var expDigits = 0
-            while let b = peek(), isDigit(b) {
-                text.append(Character(Unicode.Scalar(b)))
-                expDigits += 1
-                advance()
-            }
-            if expDigits == 0 {
+            expRun = index..<skipDigits()
+            if expRun.isEmpty {
                 throw JSON5SyntaxError("unexpected \(describeNext()); expected the digits of the exponent", at: position)
             }
         }
         try checkNumberEnd(start: start)
+        // "-" digits ["." digits] ["e" [sign] digits], with a 0 before a leading point and
+        // after a trailing one (JSON5 allows ".5" and "5.").
+        let length = 1 + max(intRun.count, 1) + 1 + max(fracRun.count, 1) + 2 + expRun.count
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer -> String in
+            var n = 0
+            @inline(__always) func put(_ b: UInt8) { buffer[n] = b; n += 1 }
+            @inline(__always) func put(_ run: Range<Int>) { for i in run { put(bytes[i]) } }
+            if sign < 0 { put(UInt8(ascii: "-")) }
+            if intRun.isEmpty { put(UInt8(ascii: "0")) } else { put(intRun) }
+            if hasPoint {
+                put(UInt8(ascii: "."))
+                if fracRun.isEmpty { put(UInt8(ascii: "0")) } else { put(fracRun) }
+            }
+            if hasExponent {
+                put(UInt8(ascii: "e"))
+                if let s = exponentSign { put(s) }
+                put(expRun)
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<n]), as: UTF8.self)
+        }
         guard let value = Double(text) else {
             throw JSON5SyntaxError("malformed number `\(text)`", at: start)
         }
         return value
+    }
+
+    /// Moves past a run of ASCII digits (a column each); returns the index after it.
+    mutating func skipDigits() -> Int {
+        let first = index
+        while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        column += index - first
+        return index
     }
 
     /// A number must not run straight into a letter or another digit group ("12px", "1.2.3").

@@ -59,6 +59,17 @@ struct JSONPath: CustomStringConvertible {
     }
 
     private func isPlainIdentifier(_ s: String) -> Bool {
+        // ASCII names (nearly all keys) without the Unicode property tables.
+        var ascii = true, plain = true, atStart = true
+        for b in s.utf8 {
+            if b >= 0x80 { ascii = false; break }
+            let letter = (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                || b == UInt8(ascii: "_") || b == UInt8(ascii: "$")
+            let digit = b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+            if !(letter || (!atStart && digit)) { plain = false }
+            atStart = false
+        }
+        if ascii { return plain && !atStart }
         guard let first = s.unicodeScalars.first,
               first == "_" || first == "$" || first.properties.isAlphabetic else { return false }
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || $0.properties.isAlphabetic

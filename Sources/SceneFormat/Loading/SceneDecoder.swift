@@ -124,17 +124,24 @@ final class SceneDecoder {
             error("\(what) must be an object `{...}`, not \(describe(node.value))", at: node)
             return nil
         }
-        // One table, sized once: a thousand items' objects each filled two growing
-        // dictionaries, most of the decoding of a large scene.
-        var firstMembers = [String: JSON5Member](minimumCapacity: members.count)
+        // The first member of each key, in file order. A scene's objects have a handful of
+        // members, looked for in order faster than hashed (a table per object, and hashing
+        // each key, were a third of the decoding of a thousand items); an object with many
+        // gets a table as well, so that no file makes the search quadratic.
+        var firstMembers: [JSON5Member] = []
+        firstMembers.reserveCapacity(members.count)
+        var table: [String: Int]? = members.count > ObjectReader.searchedInOrder
+            ? [String: Int](minimumCapacity: members.count) : nil
         for member in members {
             var memberPath: JSONPath { node.path / member.key }
-            if let first = firstMembers[member.key] {
-                error("duplicate key `\(member.key)` (first written at \(first.keyPosition))", at: member.keyPosition,
+            let earlier = table.map { $0[member.key] } ?? firstMembers.firstIndex { $0.key == member.key }
+            if let earlier {
+                error("duplicate key `\(member.key)` (first written at \(firstMembers[earlier].keyPosition))", at: member.keyPosition,
                       path: memberPath, hint: "a key may appear once per object; remove one of them")
                 continue
             }
-            firstMembers[member.key] = member
+            table?[member.key] = firstMembers.count
+            firstMembers.append(member)
             if !keys.contains(member.key) {
                 if let explanation = elsewhere[member.key] {
                     error("`\(member.key)` is not a key of \(what); \(explanation)", at: member.keyPosition,
@@ -146,7 +153,7 @@ final class SceneDecoder {
                 }
             }
         }
-        return ObjectReader(decoder: self, node: node, members: firstMembers, allowedKeys: keys)
+        return ObjectReader(decoder: self, node: node, members: firstMembers, table: table, allowedKeys: keys)
     }
 
     // MARK: Scalars
@@ -334,7 +341,8 @@ final class SceneDecoder {
 
     /// A list of item ids (each checked to exist later), without repeats.
     func itemList(_ node: Node) -> [String]? {
-        var seen: [String: SourcePosition] = [:]
+        // Sized once (a behavior of a thousand items rehashed its table ten times over).
+        var seen = [String: SourcePosition](minimumCapacity: min(node.value.arrayValue?.count ?? 0, SceneLimits.maximumItems))
         return array(node, what: "item ids", limit: SceneLimits.maximumItems) { element -> String? in
             guard let id = reference(element, .item) else { return nil }
             if let first = seen[id] {
@@ -349,16 +357,27 @@ final class SceneDecoder {
 
 /// The members of one object, read by key.
 struct ObjectReader {
+    /// Objects with at most this many members are searched in order, without a table.
+    static let searchedInOrder = 16
+
     let decoder: SceneDecoder
     let node: Node
-    let members: [String: JSON5Member]
+    /// The first member of each key, in file order.
+    let members: [JSON5Member]
+    /// For a larger object, where each key sits in `members`.
+    let table: [String: Int]?
     let allowedKeys: [String]
 
-    func has(_ key: String) -> Bool { members[key] != nil }
+    func member(_ key: String) -> JSON5Member? {
+        if let table { return table[key].map { members[$0] } }
+        return members.first { $0.key == key }
+    }
+
+    func has(_ key: String) -> Bool { member(key) != nil }
 
     /// The member's value with its path, if present.
     subscript(key: String) -> Node? {
-        members[key].map { Node(value: $0.value, path: node.path / key) }
+        member(key).map { Node(value: $0.value, path: node.path / key) }
     }
 
     /// Reports a missing required key at the object's opening brace.
