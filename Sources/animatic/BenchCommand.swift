@@ -1,7 +1,9 @@
 // Design note: `animatic bench physics` steps the engine's reference workloads (Box2D's large
-// and many pyramids, rain and piles) several times on one thread and prints one JSON line per
-// workload with the median milliseconds per step, so runs can be set beside Box2D's own
-// benchmark and the pymunk peers in the same session. Timing is wall clock around the step
+// and many pyramids, rain and piles) several times (on one thread unless `--workers` says
+// more) and prints one JSON line per workload with the median milliseconds per step, so runs
+// can be set beside Box2D's own benchmark and the pymunk peers in the same session. Several
+// worker counts are timed in turn within each run, so that their ratio is measured on the
+// machine as it is at that moment (a shared machine drifts by a third within minutes). Timing is wall clock around the step
 // loop only; building the workload is excluded. `bench render` times the whole render path
 // (physics, drawing, PNG encoding, files) for 600 rain frames.
 import Dynamics
