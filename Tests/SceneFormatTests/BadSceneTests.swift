@@ -115,6 +115,21 @@ final class BadSceneTests: XCTestCase {
         XCTAssertEqual(scene.items.count, 2000)
         XCTAssertEqual(scene.frameCount, 36_000)
     }
+
+    func testADuplicateKeyIsFoundInAnObjectOfManyMembersToo() {
+        // Seventeen members and more are looked up through a table, fewer in order: both
+        // report the repeat at its own place, naming where the first one was written.
+        for extra in [2, 20] {
+            let filler = (0..<extra).map { "\"x\($0)\": 1" }.joined(separator: ", ")
+            let text = "{\"fps\": 30, \(filler), \"fps\": 60, \"items\": []}"
+            let result = Scene.validate(data: Data(text.utf8), fileName: "dup.json")
+            let duplicates = result.errors.filter { $0.message.hasPrefix("duplicate key `fps`") }
+            XCTAssertEqual(duplicates.count, 1, "\(extra) extra members: \(result.errors.map(\.message))")
+            XCTAssertEqual(duplicates.first?.message.contains("first written at 1:2"), true)
+            XCTAssertEqual(duplicates.first?.path, "fps")
+            XCTAssertEqual(result.errors.filter { $0.message.hasPrefix("unknown key `x") }.count, extra)
+        }
+    }
 }
 
 final class SceneScaleTests: XCTestCase {

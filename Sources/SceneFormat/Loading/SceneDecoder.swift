@@ -134,8 +134,7 @@ final class SceneDecoder {
             ? [String: Int](minimumCapacity: members.count) : nil
         for member in members {
             var memberPath: JSONPath { node.path / member.key }
-            let earlier = table.map { $0[member.key] } ?? firstMembers.firstIndex { $0.key == member.key }
-            if let earlier {
+            if let earlier = ObjectReader.index(of: member.key, in: firstMembers, table: table) {
                 error("duplicate key `\(member.key)` (first written at \(firstMembers[earlier].keyPosition))", at: member.keyPosition,
                       path: memberPath, hint: "a key may appear once per object; remove one of them")
                 continue
@@ -368,9 +367,14 @@ struct ObjectReader {
     let table: [String: Int]?
     let allowedKeys: [String]
 
+    /// Where `key` sits in `members`: through `table` when there is one, else searched in order.
+    static func index(of key: String, in members: [JSON5Member], table: [String: Int]?) -> Int? {
+        if let table { return table[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
     func member(_ key: String) -> JSON5Member? {
-        if let table { return table[key].map { members[$0] } }
-        return members.first { $0.key == key }
+        Self.index(of: key, in: members, table: table).map { members[$0] }
     }
 
     func has(_ key: String) -> Bool { member(key) != nil }
