@@ -3,8 +3,10 @@
 // more) and prints one JSON line per workload with the median milliseconds per step, so runs
 // can be set beside Box2D's own benchmark and the pymunk peers in the same session. Several
 // worker counts are timed in turn within each run, so that their ratio is measured on the
-// machine as it is at that moment (a shared machine drifts by a third within minutes). Timing is wall clock around the step
-// loop only; building the workload is excluded. `bench render` times the whole render path
+// machine as it is at that moment (a shared machine drifts by a third within minutes); with
+// `--interleave` the workloads are too, so that their per-body costs are compared run by run
+// (the piles' growth from 1,000 to 10,000 bodies). Timing is wall clock around the step loop
+// only; building the workload is excluded. `bench render` times the whole render path
 // (physics, drawing, PNG encoding, files) for 600 rain frames.
 import Dynamics
 import Foundation
@@ -16,7 +18,7 @@ import ScenePlayer
 
 enum BenchCommand {
     static let help = """
-    usage: animatic bench physics [--runs N] [--only a,b] [--workers N[,M...]] [--quick]
+    usage: animatic bench physics [--runs N] [--only a,b] [--workers N[,M...]] [--interleave] [--quick]
            animatic bench render [--runs N] [--frames N] [--jobs N]
     Release-build benchmarks; one JSON line per workload with the median of N runs (default 3).
       physics: \(EngineBenchmark.Workload.allCases.map { $0.rawValue }.joined(separator: ", ")) (ms per step)
@@ -24,11 +26,14 @@ enum BenchCommand {
     --workers N: threads for the engine (default 1); the states are identical for any N.
       A list (--workers 1,2) runs each count in turn within every run and adds to each line
       after the first its speedup over the first count, measured run by run.
+    --interleave runs every workload in turn within each run (the lines come at the end) and
+      adds to each later workload's lines its per-body step cost over the first workload's,
+      measured run by run (per_body_step_ratio).
     --quick takes a tenth of the steps (a smoke test, not a measurement).
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valueFlags: ["runs", "only", "frames", "jobs", "workers"], boolFlags: ["help", "quick"])
+        let a = try Arguments(args, valueFlags: ["runs", "only", "frames", "jobs", "workers"], boolFlags: ["help", "quick", "interleave"])
         if a.flags.contains("help") { print(help); return 0 }
         let runs = try a.int("runs", range: 1...100) ?? 3
         guard a.positional.count <= 1 else { throw UsageError(message: "bench takes one benchmark: physics or render") }
@@ -44,7 +49,8 @@ enum BenchCommand {
                     return w
                 }
             }
-            runPhysics(selected, runs: runs, workers: try workerCounts(a.values["workers"]), quick: a.flags.contains("quick"))
+            runPhysics(selected, runs: runs, workers: try workerCounts(a.values["workers"]), quick: a.flags.contains("quick"),
+                       interleave: a.flags.contains("interleave"))
         case "render":
             try runRender(runs: runs, frames: try a.int("frames", range: 1...100_000) ?? 600,
                           jobs: try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -72,56 +78,89 @@ enum BenchCommand {
         return counts
     }
 
+    /// What the runs of one workload at one worker count measured.
+    struct Series {
+        var times: [Double] = []
+        var pooled: [Double] = []
+        var hash: UInt64 = 0
+        var bodies = 0
+        var steps = 0
+
+        /// Steps the workload once, timed, and records the run.
+        mutating func measure(_ w: EngineBenchmark.Workload, workers: Int, steps: Int) {
+            let bench = EngineBenchmark(w, workers: workers)
+            bodies = bench.bodyCount
+            self.steps = steps
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<steps { bench.step() }
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(steps))
+            hash = bench.stateHash
+            pooled.append(bench.pooledShare)
+        }
+
+        /// Milliseconds per body-step of each run.
+        var perBody: [Double] { times.map { $0 / Double(max(bodies, 1)) } }
+    }
+
     /// Runs the workloads `runs` times each and prints one JSON line per workload and worker
     /// count. With several counts, every run steps the workload once per count, one after
     /// the other, so that the counts are timed side by side on the machine as it is at that
     /// moment; each line after the first gets `speedup`, the median over the runs of the
     /// first count's time divided by its own in the same run (a shared machine's drift
-    /// between runs moves both times of a run alike, and leaves the ratio).
-    static func runPhysics(_ workloads: [EngineBenchmark.Workload], runs: Int, workers: [Int], quick: Bool) {
-        for w in workloads {
-            let steps = quick ? max(w.steps / 10, 1) : w.steps
-            var times = [[Double]](repeating: [], count: workers.count)
-            var pooled = [[Double]](repeating: [], count: workers.count)
-            var hashes = [UInt64](repeating: 0, count: workers.count)
-            var bodies = 0
-            for _ in 0..<runs {
-                for (k, count) in workers.enumerated() {
-                    let bench = EngineBenchmark(w, workers: count)
-                    bodies = bench.bodyCount
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    for _ in 0..<steps { bench.step() }
-                    times[k].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(steps))
-                    hashes[k] = bench.stateHash
-                    pooled[k].append(bench.pooledShare)
-                }
-            }
-            for (k, count) in workers.enumerated() {
-                let sorted = times[k].sorted()
-                let median = sorted[sorted.count / 2]
-                var fields: [(String, JSON5Value?)] = [
-                    ("workload", .string(w.rawValue)), ("bodies", .number(Double(bodies))), ("steps", .number(Double(steps))),
-                    ("workers", .number(Double(count))),
-                    ("runs", .number(Double(runs))), ("ms_per_step", rounded(median)), ("min_ms", rounded(sorted.first!)),
-                    ("max_ms", rounded(sorted.last!)), ("ns_per_body_step", rounded(median * 1e6 / Double(bodies))),
-                    ("peak_rss_mb", rounded(residentMegabytes())),
-                    // With more than one worker: how many of the steps used them (the engine keeps
-                    // to one thread while the other does not pay), over all runs.
-                    ("pooled_share", rounded(pooled[k].reduce(0, +) / Double(max(pooled[k].count, 1)))),
-                    // The end state, bit for bit: equal for any worker count, and a quick check that
-                    // a speed change did not change the simulation.
-                    ("state_hash", .string(String(hashes[k], radix: 16))),
-                ]
-                if k > 0 {
-                    let ratios = zip(times[0], times[k]).map { $0 / $1 }.sorted()
-                    fields.append(("speedup", rounded(ratios[ratios.count / 2])))
-                    fields.append(("speedup_min", rounded(ratios.first!)))
-                    fields.append(("speedup_max", rounded(ratios.last!)))
-                }
-                print(JSON5Value.object(fields).compactJSON())
-            }
-            fflush(stdout)
+    /// between runs moves both times of a run alike, and leaves the ratio). With
+    /// `interleave`, every run steps all the workloads in turn, and each later workload's
+    /// lines get `per_body_step_ratio`, the median over the runs of its time per body-step
+    /// divided by the first workload's at the same count in the same run.
+    static func runPhysics(_ workloads: [EngineBenchmark.Workload], runs: Int, workers: [Int], quick: Bool, interleave: Bool) {
+        let steps = workloads.map { quick ? max($0.steps / 10, 1) : $0.steps }
+        func runAll(_ i: Int, into series: inout [Series]) {
+            for (k, count) in workers.enumerated() { series[k].measure(workloads[i], workers: count, steps: steps[i]) }
         }
+        guard interleave else {
+            for i in workloads.indices {
+                var series = [Series](repeating: Series(), count: workers.count)
+                for _ in 0..<runs { runAll(i, into: &series) }
+                printLines(workloads[i], series, runs: runs, workers: workers, first: nil)
+            }
+            return
+        }
+        var all = [[Series]](repeating: [Series](repeating: Series(), count: workers.count), count: workloads.count)
+        for _ in 0..<runs {
+            for i in workloads.indices { runAll(i, into: &all[i]) }
+        }
+        for i in workloads.indices { printLines(workloads[i], all[i], runs: runs, workers: workers, first: i > 0 ? all[0] : nil) }
+    }
+
+    /// The lines of one workload, a line per worker count (see `runPhysics`); `first`: the
+    /// first workload's series when the workloads were interleaved.
+    static func printLines(_ w: EngineBenchmark.Workload, _ series: [Series], runs: Int, workers: [Int], first: [Series]?) {
+        /// The median and extremes of per-run ratios, under `name`, `name_min`, `name_max`.
+        func ratioFields(_ name: String, _ ratios: [Double]) -> [(String, JSON5Value?)] {
+            let sorted = ratios.sorted()
+            return [(name, rounded(sorted[sorted.count / 2])), (name + "_min", rounded(sorted.first!)), (name + "_max", rounded(sorted.last!))]
+        }
+        for (k, count) in workers.enumerated() {
+            let s = series[k]
+            let sorted = s.times.sorted()
+            let median = sorted[sorted.count / 2]
+            var fields: [(String, JSON5Value?)] = [
+                ("workload", .string(w.rawValue)), ("bodies", .number(Double(s.bodies))), ("steps", .number(Double(s.steps))),
+                ("workers", .number(Double(count))),
+                ("runs", .number(Double(runs))), ("ms_per_step", rounded(median)), ("min_ms", rounded(sorted.first!)),
+                ("max_ms", rounded(sorted.last!)), ("ns_per_body_step", rounded(median * 1e6 / Double(s.bodies))),
+                ("peak_rss_mb", rounded(residentMegabytes())),
+                // With more than one worker: how many of the steps used them (the engine keeps
+                // to one thread while the other does not pay), over all runs.
+                ("pooled_share", rounded(s.pooled.reduce(0, +) / Double(max(s.pooled.count, 1)))),
+                // The end state, bit for bit: equal for any worker count, and a quick check that
+                // a speed change did not change the simulation.
+                ("state_hash", .string(String(s.hash, radix: 16))),
+            ]
+            if k > 0 { fields += ratioFields("speedup", zip(series[0].times, s.times).map { $0 / $1 }) }
+            if let first { fields += ratioFields("per_body_step_ratio", zip(s.perBody, first[k].perBody).map { $0 / $1 }) }
+            print(JSON5Value.object(fields).compactJSON())
+        }
+        fflush(stdout)
     }
 
     /// A number kept to three decimals.

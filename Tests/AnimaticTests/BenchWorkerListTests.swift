@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// `bench physics --workers 1,2`: each count timed in every run, one line per count, the
-/// speedup over the first count on the later lines.
+/// speedup over the first count on the later lines; `--interleave` does the same for the
+/// workloads, with the per-body cost over the first workload's.
 final class BenchWorkerListTests: XCTestCase {
     func testAListOfWorkerCountsPrintsALinePerCountWithTheSpeedupOverTheFirst() throws {
         let r = try CLI.run(["bench", "physics", "--only", "rain1000", "--quick", "--runs", "3", "--workers", "2,1"])
@@ -28,5 +29,42 @@ final class BenchWorkerListTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(low, minA / maxB - 0.01)
         XCTAssertLessThanOrEqual(high, maxA / minB + 0.01)
         XCTAssertGreaterThan(speedup, 0)
+    }
+
+    /// `--interleave`: the workloads in turn within every run, a line each in the order
+    /// given, the later ones with their per-body cost over the first's, run by run.
+    func testInterleavedWorkloadsCarryTheirPerBodyCostOverTheFirst() throws {
+        let args = ["bench", "physics", "--only", "rain1000,pile1000", "--quick", "--runs", "3"]
+        let r = try CLI.run(args + ["--interleave"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let objects = try r.stdout.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        XCTAssertEqual(objects.map { $0["workload"] as? String }, ["rain1000", "pile1000"], r.stdout)
+        XCTAssertNil(objects[0]["per_body_step_ratio"])
+        // The same simulations as one workload after the other.
+        let plain = try CLI.run(args)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let plainObjects = try plain.stdout.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        XCTAssertEqual(objects.map { $0["state_hash"] as? String }, plainObjects.map { $0["state_hash"] as? String })
+        XCTAssertNil(plainObjects[1]["per_body_step_ratio"], "only interleaved runs are compared")
+        // A median of per-run ratios (t(pile) / 1,000) / (t(rain) / 1,000): between its extremes,
+        // and those between the ratios of the extreme times per body.
+        let ratio = try XCTUnwrap(objects[1]["per_body_step_ratio"] as? Double)
+        let low = try XCTUnwrap(objects[1]["per_body_step_ratio_min"] as? Double)
+        let high = try XCTUnwrap(objects[1]["per_body_step_ratio_max"] as? Double)
+        XCTAssertLessThanOrEqual(low, ratio)
+        XCTAssertLessThanOrEqual(ratio, high)
+        func perBody(_ o: [String: Any], _ key: String) throws -> Double {
+            try XCTUnwrap(o[key] as? Double) / Double(try XCTUnwrap(o["bodies"] as? Int))
+        }
+        let firstLow = try perBody(objects[0], "min_ms"), firstHigh = try perBody(objects[0], "max_ms")
+        let laterLow = try perBody(objects[1], "min_ms"), laterHigh = try perBody(objects[1], "max_ms")
+        // (Printed to three decimals: a little room for the rounding.)
+        XCTAssertGreaterThanOrEqual(low, laterLow / firstHigh - 0.01)
+        XCTAssertLessThanOrEqual(high, laterHigh / firstLow + 0.01)
+        XCTAssertGreaterThan(ratio, 0)
     }
 }
