@@ -85,6 +85,9 @@ enum BenchCommand {
         var hash: UInt64 = 0
         var bodies = 0
         var steps = 0
+        /// The process's peak resident set after the first run (with the workloads
+        /// interleaved, a reading at the end would hold the later workloads' peaks too).
+        var peakMegabytes = 0.0
 
         /// Steps the workload once, timed, and records the run.
         mutating func measure(_ w: EngineBenchmark.Workload, workers: Int, steps: Int) {
@@ -96,6 +99,7 @@ enum BenchCommand {
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(steps))
             hash = bench.stateHash
             pooled.append(bench.pooledShare)
+            if times.count == 1 { peakMegabytes = residentMegabytes() }
         }
 
         /// Milliseconds per body-step of each run.
@@ -148,7 +152,7 @@ enum BenchCommand {
                 ("workers", .number(Double(count))),
                 ("runs", .number(Double(runs))), ("ms_per_step", rounded(median)), ("min_ms", rounded(sorted.first!)),
                 ("max_ms", rounded(sorted.last!)), ("ns_per_body_step", rounded(median * 1e6 / Double(s.bodies))),
-                ("peak_rss_mb", rounded(residentMegabytes())),
+                ("peak_rss_mb", rounded(s.peakMegabytes)),
                 // With more than one worker: how many of the steps used them (the engine keeps
                 // to one thread while the other does not pay), over all runs.
                 ("pooled_share", rounded(s.pooled.reduce(0, +) / Double(max(s.pooled.count, 1)))),

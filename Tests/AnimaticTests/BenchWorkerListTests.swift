@@ -67,4 +67,19 @@ final class BenchWorkerListTests: XCTestCase {
         XCTAssertLessThanOrEqual(high, laterHigh / firstLow + 0.01)
         XCTAssertGreaterThan(ratio, 0)
     }
+
+    /// Interleaved, a workload's `peak_rss_mb` is read after its own first run: the small pile
+    /// run first does not report the memory of the big one run after it (read once all the
+    /// runs were done, every line reported the process's peak).
+    func testInterleavedPeakMemoryIsEachWorkloadsOwn() throws {
+        let r = try CLI.run(["bench", "physics", "--only", "pile1000,pile10000", "--quick", "--runs", "1", "--interleave"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let objects = try r.stdout.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        XCTAssertEqual(objects.map { $0["workload"] as? String }, ["pile1000", "pile10000"], r.stdout)
+        let small = try XCTUnwrap(objects[0]["peak_rss_mb"] as? Double), big = try XCTUnwrap(objects[1]["peak_rss_mb"] as? Double)
+        // Ten times the bodies, contacts and tree: megabytes more.
+        XCTAssertGreaterThan(big, small + 2, r.stdout)
+    }
 }
