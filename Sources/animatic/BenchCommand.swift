@@ -116,23 +116,21 @@ enum BenchCommand {
     /// lines get `per_body_step_ratio`, the median over the runs of its time per body-step
     /// divided by the first workload's at the same count in the same run.
     static func runPhysics(_ workloads: [EngineBenchmark.Workload], runs: Int, workers: [Int], quick: Bool, interleave: Bool) {
-        let steps = workloads.map { quick ? max($0.steps / 10, 1) : $0.steps }
-        func runAll(_ i: Int, into series: inout [Series]) {
-            for (k, count) in workers.enumerated() { series[k].measure(workloads[i], workers: count, steps: steps[i]) }
-        }
-        guard interleave else {
-            for i in workloads.indices {
-                var series = [Series](repeating: Series(), count: workers.count)
-                for _ in 0..<runs { runAll(i, into: &series) }
-                printLines(workloads[i], series, runs: runs, workers: workers, first: nil)
+        // The workloads timed together: all of them when interleaved, else one at a time (its
+        // lines printed as soon as its runs are done).
+        let groups = interleave ? [Array(workloads.indices)] : workloads.indices.map { [$0] }
+        for group in groups {
+            var series = [[Series]](repeating: [Series](repeating: Series(), count: workers.count), count: group.count)
+            for _ in 0..<runs {
+                for (g, i) in group.enumerated() {
+                    let steps = quick ? max(workloads[i].steps / 10, 1) : workloads[i].steps
+                    for (k, count) in workers.enumerated() { series[g][k].measure(workloads[i], workers: count, steps: steps) }
+                }
             }
-            return
+            for (g, i) in group.enumerated() {
+                printLines(workloads[i], series[g], runs: runs, workers: workers, first: g > 0 ? series[0] : nil)
+            }
         }
-        var all = [[Series]](repeating: [Series](repeating: Series(), count: workers.count), count: workloads.count)
-        for _ in 0..<runs {
-            for i in workloads.indices { runAll(i, into: &all[i]) }
-        }
-        for i in workloads.indices { printLines(workloads[i], all[i], runs: runs, workers: workers, first: i > 0 ? all[0] : nil) }
     }
 
     /// The lines of one workload, a line per worker count (see `runPhysics`); `first`: the

@@ -75,6 +75,8 @@ final class ExitStatusTests: XCTestCase {
             Case(args: ["bench", "physics", "--only", "rain100"], status: 2, says: "did you mean 'rain1000'?"),
             Case(args: ["bench", "physics", "--only", "rain1000", "--quick", "--runs", "1", "--workers", "1,2"], status: 0, says: "\"speedup\":"),
             Case(args: ["bench", "physics", "--workers", "2,2"], status: 2, says: "names 2 twice"),
+            Case(args: ["bench", "physics", "--only", "rain1000,pile1000", "--quick", "--runs", "1", "--interleave"], status: 0,
+                 says: "\"per_body_step_ratio\":"),
             Case(args: ["bench", "physics", "--workers", "1,0"], status: 2, says: "from 1 to 64"),
             Case(args: ["bench", "graphics"], status: 2, says: "unknown benchmark 'graphics'"),
         ]
