@@ -16,11 +16,63 @@ final class WorkerTunerTests: XCTestCase {
         return (ways, tuner.pooled)
     }
 
-    func testAProbeAlternatesBlocksThePoolsFirst() {
+    func testAProbeRunsPoolAloneAlonePoolBlocks() {
         var tuner = WorkerTuner()
         let (ways, _) = probe(&tuner) { _, _ in 1000 }
-        // Two blocks of each way, three steps each: P P P I I I P P P I I I.
-        XCTAssertEqual(ways, [true, true, true, false, false, false, true, true, true, false, false, false])
+        // Two blocks of each way, three steps each: P P P I I I I I I P P P.
+        XCTAssertEqual(ways, [true, true, true, false, false, false, false, false, false, true, true, true])
+    }
+
+    /// Steps that shrink (or grow) steadily through the probe, as at the end of a rain's
+    /// landing, favour neither way: the way faster at every moment wins. (With alternating
+    /// blocks and each way's two fastest steps, the way whose block came last won both.)
+    func testASteadyTrendThroughTheProbeFavoursNeitherWay() {
+        // Steps shrinking from 2.0 to 0.9 ms; the pool 10% faster throughout.
+        var shrinking = WorkerTuner()
+        let pool = probe(&shrinking) { step, pooled in
+            UInt64((2_000_000 - 100_000 * Double(step)) * (pooled ? 0.9 : 1))
+        }.chosen
+        XCTAssertTrue(pool, "the pool is faster at every step")
+        // Steps growing from 0.8 to 1.9 ms; one thread 20% faster throughout.
+        var growing = WorkerTuner()
+        let alone = probe(&growing) { step, pooled in
+            UInt64((800_000 + 100_000 * Double(step)) * (pooled ? 1.25 : 1))
+        }.chosen
+        XCTAssertFalse(alone, "one thread is faster at every step")
+    }
+
+    /// After a probe the pool wins clearly the hold doubles, up to `maxHoldSteps`; a narrow
+    /// win (or one thread's) goes back to `holdSteps`.
+    func testHoldsDoubleAfterClearWinsUpToTheLongest() {
+        XCTAssertEqual(WorkerTuner.clearWin, 1.25)
+        XCTAssertEqual(WorkerTuner.maxHoldSteps, 8 * WorkerTuner.holdSteps)
+        var tuner = WorkerTuner()
+        // Pooled steps always 0.5 ms (so held steps never drift from the probe's); steps
+        // without the pool (only ever in probes) cost `alone`.
+        var alone: UInt64 = 1_000_000
+        func step() -> Bool {
+            let pooled = tuner.beginStep()
+            tuner.endStep(nanoseconds: pooled ? 500_000 : alone)
+            return pooled
+        }
+        let probeLength = 2 * WorkerTuner.probeBlocks * WorkerTuner.blockSteps
+        for _ in 0..<probeLength { _ = step() }
+        /// The hold's length: the pooled steps up to the next probe's first step without the
+        /// pool, less that probe's first block (with the pool); then the rest of that probe.
+        func nextHold() -> Int {
+            var pooledRun = 0
+            while step() { pooledRun += 1 }
+            for _ in 0..<(probeLength - WorkerTuner.blockSteps - 1) { _ = step() }
+            return pooledRun - WorkerTuner.blockSteps
+        }
+        XCTAssertEqual(nextHold(), 400, "a clear win (one thread 2x slower): twice the first hold")
+        XCTAssertEqual(nextHold(), 800)
+        XCTAssertEqual(nextHold(), 1_600)
+        // The probe after this hold: one thread only 10% slower, a narrow win of the pool.
+        alone = 550_000
+        XCTAssertEqual(nextHold(), 1_600, "no longer than the longest")
+        XCTAssertTrue(tuner.pooled, "the pool kept")
+        XCTAssertEqual(nextHold(), WorkerTuner.holdSteps, "after a narrow win, the first hold again")
     }
 
     func testTheFasterWayIsChosenAndKeptUntilTheNextProbe() {
@@ -62,7 +114,7 @@ final class WorkerTunerTests: XCTestCase {
         // The pool is faster, but one of its counted steps was delayed by the machine.
         let chosen = probe(&tuner) { step, pooled in
             if !pooled { return 1_000_000 }
-            return step == 7 ? 50_000_000 : 700_000
+            return step == 10 ? 50_000_000 : 700_000
         }.chosen
         XCTAssertTrue(chosen)
     }
@@ -169,6 +221,24 @@ final class WorkerTunerDriftTests: XCTestCase {
         XCTAssertNotNil(next)
         XCTAssertGreaterThanOrEqual(heldSoFar + (next ?? 0), 48, "no probe before the longer wait")
         XCTAssertLessThanOrEqual(heldSoFar + (next ?? 0), 48 + WorkerTuner.blockSteps, "and one right after it")
+    }
+
+    /// The machine holding the process back for a few steps (2-3x the usual step, for up to
+    /// seven steps: seen every hundred steps or so on a busy machine) starts no probe; a
+    /// lasting change still does.
+    func testAFewStalledStepsDoNotStartAProbe() {
+        XCTAssertEqual(WorkerTuner.driftSteps, 16)
+        var tuner = WorkerTuner()
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 600_000 : 1_000_000 }
+        XCTAssertTrue(tuner.pooled)
+        var k = 0
+        let held = run(&tuner, 190) { _ in
+            k += 1
+            return (100..<107).contains(k) ? 1_800_000 : 600_000
+        }
+        XCTAssertEqual(held, Array(repeating: true, count: 190), "no probe for a stall of seven steps")
+        let lasting = run(&tuner, 30) { pooled in pooled ? 1_800_000 : 1_000_000 }
+        XCTAssertTrue(lasting.contains(false), "steps three times as long for good: a probe")
     }
 
     func testNoiseWithinTheFactorKeepsTheHold() {

@@ -4,37 +4,57 @@
 // of 80 ns and of 330 ns were both seen on this project's 2-core virtual machines, moving
 // within seconds), and a step of a thousand bodies then ran up to twice as slow on two
 // threads as on one. The results are bit-identical either way (every split is), so the
-// choice may follow the clock: every cycle first runs short blocks of steps alternately
-// with and without the pool, then keeps the faster way for a while. Blocks rather than
-// single steps, and the first step of each block not counted: a step right after a switch
-// pays for it (the other thread's cache is cold, an idle worker has backed off to sleeps),
-// which would count against the pool. The pool wins unless it is clearly slower (by a tenth): with the
-// cores close it is faster once a pile rests, and a landing's steps vary too much from one
-// to the next for a few of them to tell a slight edge. Alternating cancels the drift of a scene that speeds
-// up or slows down; the two fastest steps of each way are compared, so one step the machine
-// delayed does not decide. A hold ends early when its steps drift far from what the probe
-// measured (a rain that lands: the probe ran while it fell, a serial broad phase, and kept
-// one thread through the landing, whose solver splits well): the median of the last few
-// held steps is watched (a median, so that one step the machine delayed does not end a
-// hold), and a new probe starts once it has grown or shrunk past `driftFactor`. A probe that
-// drift started and that kept the way makes the next hold watch only from `confirmedDriftWait`
+// choice may follow the clock: every cycle first runs short blocks of steps with and without
+// the pool, then keeps the faster way for a while. Blocks rather than single steps, and the
+// first step of each block not counted: a step right after a switch pays for it (the other
+// thread's cache is cold, an idle worker has backed off to sleeps), which would count
+// against the pool. The pool wins unless it is clearly slower (by a tenth): with the cores
+// close it is faster once a pile rests, and a landing's steps vary too much from one to the
+// next for a few of them to tell a slight edge. The blocks go pool, alone, alone, pool (each
+// way's blocks sit as early as late on average), and each way counts the sum of its blocks'
+// fastest steps, so a scene whose steps grow or shrink steadily through the probe favours
+// neither way, and one step the machine delayed does not decide. (Alternating blocks with
+// each way's two fastest steps overall leaned the way whose block came last: a rain ending
+// its landing, steps 1.5 ms shrinking to 0.8 ms within the probe, chose one thread and held
+// it for 200 steps of a settling pile the pool runs in half the time.) A hold ends early
+// when its steps drift far from what the probe measured (a rain that lands: the probe ran
+// while it fell, a serial broad phase, and kept one thread through the landing, whose solver
+// splits well): the median of the last `driftSteps` held steps is watched (a median, so
+// that a few steps the machine delayed do not end a hold), and a new probe starts once it
+// has grown or shrunk past `driftFactor`. A probe that drift started and that kept the way makes the next hold watch only from `confirmedDriftWait`
 // held steps on: in the rain of 1,000 items through the UIKit layer, whose landing changes
 // its steps' length step after step, a probe ran every twenty-odd steps and kept the pool
 // each time, and 53-61 of its first 170 steps ran without the pool (24-52 with the wait).
+// A probe costs its steps without the pool: in a resting rain of 1,000 items they take 1.3-2x
+// as long as pooled ones, and the rain's 54-136 steps without the pool (a probe every 212
+// steps, and one after each drift) took 40-50 ms of its 600-800. So a hold after a probe that
+// the pool won clearly (the single thread at least `clearWin` times slower) is twice as long
+// as the one before, up to `maxHoldSteps`; any other outcome goes back to `holdSteps`. The
+// drift watch is the same in every hold, so a machine that turns against the pool (its cores
+// moved apart: steps twice as long) is still caught within `driftSteps` or so.
 import Foundation
 
 struct WorkerTuner {
-    /// Blocks of each way in a probe (they alternate, the pool's first).
+    /// Blocks of each way in a probe (in the order `probeBlockIsPooled` gives, the pool's first).
     static let probeBlocks = 2
     /// Steps in a block; the first is not counted.
     static let blockSteps = 3
-    /// Steps the chosen way is kept before the next probe.
+    /// Steps the chosen way is kept before the next probe (the first hold, and every hold
+    /// after a probe the pool did not win clearly).
     static let holdSteps = 200
+    /// The longest hold, reached by doubling after each probe the pool won clearly.
+    static let maxHoldSteps = 1_600
+    /// How many times slower than the pool the single thread must be in a probe for the pool's
+    /// win to count as clear (and the next hold to double).
+    static let clearWin = 1.25
     /// How far (either way) the held steps' median may move from the probe's steps of the
     /// chosen way before a new probe starts.
     static let driftFactor = 1.5
-    /// The last held steps whose median is judged.
-    static let driftSteps = 8
+    /// The last held steps whose median is judged: sixteen, so that the machine holding the
+    /// process back for a few steps (seen every hundred steps or so on a busy machine, 2-3x
+    /// the usual step for 5-8 steps) does not start a probe; over eight such stalls started
+    /// half the probes of a resting rain.
+    static let driftSteps = 16
     /// Held steps before the drift is judged after a probe that drift started and that kept
     /// the way.
     static let confirmedDriftWait = 48
@@ -47,9 +67,14 @@ struct WorkerTuner {
     /// Steps begun, and those of them that used the pool.
     private(set) var steps = 0
     private(set) var pooledSteps = 0
+    /// Steps of the current hold (`holdSteps`, doubled after each clear win of the pool).
+    private(set) var hold = WorkerTuner.holdSteps
     private var position = 0
-    private var withPool: [UInt64] = []
-    private var withoutPool: [UInt64] = []
+    /// Per way, the sum of its finished blocks' fastest counted steps in this probe.
+    private var withPool: UInt64 = 0
+    private var withoutPool: UInt64 = 0
+    /// The current block's fastest counted step so far.
+    private var blockFastest = UInt64.max
     /// The chosen way's mean counted step in the last probe, and the last `driftSteps` held
     /// steps (a ring).
     private var reference = 0.0
@@ -63,8 +88,8 @@ struct WorkerTuner {
 
     /// Decides the way of the next step.
     mutating func beginStep() -> Bool {
-        if position == Self.probeLength + Self.holdSteps { position = 0; driftProbeFrom = nil }
-        if position < Self.probeLength { pooled = (position / Self.blockSteps) % 2 == 0 }
+        if position == Self.probeLength + hold { position = 0; driftProbeFrom = nil }
+        if position < Self.probeLength { pooled = Self.probeBlockIsPooled(position / Self.blockSteps) }
         steps += 1
         if pooled { pooledSteps += 1 }
         return pooled
@@ -73,19 +98,23 @@ struct WorkerTuner {
     /// Records how long the step took; ends a probe with the choice.
     mutating func endStep(nanoseconds: UInt64) {
         if position < Self.probeLength {
-            if position % Self.blockSteps != 0 {
-                if pooled { withPool.append(nanoseconds) } else { withoutPool.append(nanoseconds) }
+            if position % Self.blockSteps != 0 { blockFastest = min(blockFastest, nanoseconds) }
+            if position % Self.blockSteps == Self.blockSteps - 1 {
+                if pooled { withPool += blockFastest } else { withoutPool += blockFastest }
+                blockFastest = .max
             }
             if position == Self.probeLength - 1 {
-                let pool = Self.fastest(withPool), alone = Self.fastest(withoutPool)
+                let pool = withPool, alone = withoutPool
                 // The pool is kept unless it is clearly slower: a probe measures a few steps
                 // each way, and in a landing rain, whose steps vary threefold from one to the
                 // next, a slight edge either way is chance, not the machine.
                 pooled = Double(pool) <= Self.poolMargin * Double(alone)
-                reference = Double(pooled ? pool : alone) / 2
+                let clear = pooled && Double(alone) >= Self.clearWin * Double(pool)
+                hold = clear ? min(2 * hold, Self.maxHoldSteps) : Self.holdSteps
+                reference = Double(pooled ? pool : alone) / Double(Self.probeBlocks)
                 driftWait = driftProbeFrom == pooled ? Self.confirmedDriftWait : Self.driftSteps
-                withPool.removeAll(keepingCapacity: true)
-                withoutPool.removeAll(keepingCapacity: true)
+                withPool = 0
+                withoutPool = 0
             }
         } else {
             let held = position - Self.probeLength
@@ -102,8 +131,9 @@ struct WorkerTuner {
         position += 1
     }
 
-    /// The sum of the two shortest durations.
-    private static func fastest(_ durations: [UInt64]) -> UInt64 {
-        durations.sorted().prefix(2).reduce(0, +)
+    /// Whether block `b` of a probe uses the pool: pairs of blocks in turn pool-alone and
+    /// alone-pool (P I I P P I I P ...), so that each way's blocks have the same mean position.
+    static func probeBlockIsPooled(_ b: Int) -> Bool {
+        (b + b / 2) % 2 == 0
     }
 }
