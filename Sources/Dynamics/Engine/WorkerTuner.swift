@@ -21,10 +21,11 @@
 // while it fell, a serial broad phase, and kept one thread through the landing, whose solver
 // splits well): the median of the last `driftSteps` held steps is watched (a median, so
 // that a few steps the machine delayed do not end a hold), and a new probe starts once it
-// has grown or shrunk past `driftFactor`. A probe that drift started and that kept the way makes the next hold watch only from `confirmedDriftWait`
-// held steps on: in the rain of 1,000 items through the UIKit layer, whose landing changes
-// its steps' length step after step, a probe ran every twenty-odd steps and kept the pool
-// each time, and 53-61 of its first 170 steps ran without the pool (24-52 with the wait).
+// has grown or shrunk past `driftFactor`. A probe that drift started and that kept the way
+// makes the next hold watch only from `confirmedDriftWait` held steps on: in the rain of
+// 1,000 items through the UIKit layer, whose landing changes its steps' length step after
+// step, a probe ran every twenty-odd steps and kept the pool each time, and 53-61 of its
+// first 170 steps ran without the pool (24-52 with the wait).
 // A probe costs its steps without the pool: in a resting rain of 1,000 items they take 1.3-2x
 // as long as pooled ones, and the rain's 54-136 steps without the pool (a probe every 212
 // steps, and one after each drift) took 40-50 ms of its 600-800. So a hold after a probe that
