@@ -223,6 +223,26 @@ final class WorkerTunerDriftTests: XCTestCase {
         XCTAssertLessThanOrEqual(heldSoFar + (next ?? 0), 48 + WorkerTuner.blockSteps, "and one right after it")
     }
 
+    /// A probe that drift started and that kept one thread does not make the next hold wait
+    /// longer: if the steps grow again (a fall turning into a landing) the pool is measured
+    /// again after `driftSteps`, not after `confirmedDriftWait`.
+    func testAHoldOfOneThreadIsWatchedAgainSoonAfterADriftProbe() {
+        var tuner = WorkerTuner()
+        // Falling: one thread faster.
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 400_000 : 300_000 }
+        XCTAssertFalse(tuner.pooled)
+        // Steps grow 2.7x, one thread still faster: a drift probe keeps it (and 12 steps held after).
+        let grown = run(&tuner, 40) { pooled in pooled ? 1_100_000 : 800_000 }
+        XCTAssertTrue(grown.contains(true), "the drift started a probe")
+        XCTAssertFalse(tuner.pooled, "which kept one thread")
+        // Landing: steps 2.5x again, now the pool faster: measured again within a few steps.
+        let landing = run(&tuner, 60) { pooled in pooled ? 1_200_000 : 2_000_000 }
+        let firstPooled = landing.firstIndex(of: true)
+        XCTAssertNotNil(firstPooled)
+        XCTAssertLessThanOrEqual(firstPooled ?? 99, WorkerTuner.driftSteps, "not held for confirmedDriftWait")
+        XCTAssertTrue(tuner.pooled, "the pool chosen for the landing")
+    }
+
     /// The machine holding the process back for a few steps (2-3x the usual step, for up to
     /// seven steps: seen every hundred steps or so on a busy machine) starts no probe; a
     /// lasting change still does.

@@ -21,11 +21,14 @@
 // while it fell, a serial broad phase, and kept one thread through the landing, whose solver
 // splits well): the median of the last `driftSteps` held steps is watched (a median, so
 // that a few steps the machine delayed do not end a hold), and a new probe starts once it
-// has grown or shrunk past `driftFactor`. A probe that drift started and that kept the way
+// has grown or shrunk past `driftFactor`. A probe that drift started and that kept the pool
 // makes the next hold watch only from `confirmedDriftWait` held steps on: in the rain of
 // 1,000 items through the UIKit layer, whose landing changes its steps' length step after
 // step, a probe ran every twenty-odd steps and kept the pool each time, and 53-61 of its
-// first 170 steps ran without the pool (24-52 with the wait).
+// first 170 steps ran without the pool (24-52 with the wait). A hold of one thread is watched
+// again after `driftSteps`, whatever started its probe: the rain's fall, whose steps gain
+// little from the pool, sometimes chose one thread just before the landing, and the wait then
+// kept one thread through the first 48 steps of the landing, which the pool runs 1.5x faster.
 // A probe costs its steps without the pool: in a resting rain of 1,000 items they take 1.3-2x
 // as long as pooled ones, and the rain's 54-136 steps without the pool (a probe every 212
 // steps, and one after each drift) took 40-50 ms of its 600-800. So a hold after a probe that
@@ -57,7 +60,7 @@ struct WorkerTuner {
     /// half the probes of a resting rain.
     static let driftSteps = 16
     /// Held steps before the drift is judged after a probe that drift started and that kept
-    /// the way.
+    /// the pool.
     static let confirmedDriftWait = 48
     /// How much slower the pool's probe steps may be than the single thread's and the pool
     /// still be chosen.
@@ -113,7 +116,7 @@ struct WorkerTuner {
                 let clear = pooled && Double(alone) >= Self.clearWin * Double(pool)
                 hold = clear ? min(2 * hold, Self.maxHoldSteps) : Self.holdSteps
                 reference = Double(pooled ? pool : alone) / Double(Self.probeBlocks)
-                driftWait = driftProbeFrom == pooled ? Self.confirmedDriftWait : Self.driftSteps
+                driftWait = pooled && driftProbeFrom == true ? Self.confirmedDriftWait : Self.driftSteps
                 withPool = 0
                 withoutPool = 0
             }
