@@ -17,7 +17,9 @@ benchmark writes CSV files into its working folder: it runs in that temporary fo
 
 usage: python3 scripts/bench-peers.py --animatic EXE [--baseline EXE] [--render-baseline EXE]
            [--pymunk PATH/pymunk_rain.py] [--box2d-sse2 BIN] [--box2d-avx2 BIN]
-           [--rounds N] [--rain-rounds N] [--only rain,rain4000,pyramids,piles,render]
+           [--rounds N] [--rain-rounds N] [--only rain,rain4000,pyramids,piles,render] [--quick]
+(--quick: a second of rain, `bench physics --quick`, a tenth of its steps, and 60 frames of
+`bench render`: a check that the script reads what the programs print, not a measurement.)
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -89,6 +91,7 @@ def main():
     ap.add_argument("--rain-rounds", type=int, default=16, help="rounds of the rain of 1,000 (default 16)")
     ap.add_argument("--only", default="rain,rain4000,pyramids,piles,render",
                     help="comma-separated parts to run (default all)")
+    ap.add_argument("--quick", action="store_true", help="a check of the script, not a measurement")
     a = ap.parse_args()
     exe = os.path.abspath(a.animatic)
     work = tempfile.mkdtemp(prefix="animatic-bench-peers-")
@@ -105,9 +108,14 @@ def run(a, exe, work):
     scenes = {}
     for n in (1000, 4000):
         path = os.path.join(work, f"rain{n}.json")
+        scene = json.loads(output([sys.executable, os.path.join(HERE, "rain-scene.py"), str(n)]))
+        if a.quick:
+            scene["duration"] = 1
         with open(path, "w") as f:
-            f.write(output([sys.executable, os.path.join(HERE, "rain-scene.py"), str(n)]))
+            json.dump(scene, f)
         scenes[n] = path
+    quick = ["--quick"] if a.quick else []
+    quick_render = ["--frames", "60"] if a.quick else []
     summary = {}
 
     def rain(n, rounds, with_one_worker):
@@ -146,7 +154,7 @@ def run(a, exe, work):
                     record["box2d_avx2_t1_ms"] = round(box2d_ms_per_step(a.box2d_avx2, w, 1, work), 4)
                 if a.box2d_sse2:
                     record["box2d_sse2_t2_ms"] = round(box2d_ms_per_step(a.box2d_sse2, w, 2, work), 4)
-                lines = json_lines(output([exe, "bench", "physics", "--only", w, "--workers", "1,2", "--runs", "3"]))
+                lines = json_lines(output([exe, "bench", "physics", "--only", w, "--workers", "1,2", "--runs", "3"] + quick))
                 one, two = lines[0], lines[1]
                 record.update({"ours_w1_ms": one["ms_per_step"], "ours_w2_ms": two["ms_per_step"],
                                "speedup": two["speedup"], "state_hash": one["state_hash"]})
@@ -171,7 +179,7 @@ def run(a, exe, work):
         ratios = []
         for r in range(a.rounds):
             lines = json_lines(output([exe, "bench", "physics", "--only", "pile1000,pile10000", "--workers", "1",
-                                       "--runs", "5", "--interleave"]))
+                                       "--runs", "5", "--interleave"] + quick))
             record = {"part": "piles", "round": r + 1, "pile1000_ns": lines[0]["ns_per_body_step"],
                       "pile10000_ns": lines[1]["ns_per_body_step"], "ratio": lines[1]["per_body_step_ratio"]}
             ratios.append(record["ratio"])
@@ -180,10 +188,10 @@ def run(a, exe, work):
     if "render" in parts:
         ratios = []
         for r in range(3 if a.render_baseline else 1):
-            fps = json_lines(output([exe, "bench", "render", "--runs", "3"]))[0]["frames_per_s"]
+            fps = json_lines(output([exe, "bench", "render", "--runs", "3"] + quick_render))[0]["frames_per_s"]
             record = {"part": "render", "round": r + 1, "ours_fps": fps}
             if a.render_baseline:
-                record["baseline_fps"] = json_lines(output([a.render_baseline, "bench", "render", "--runs", "3"]))[0]["frames_per_s"]
+                record["baseline_fps"] = json_lines(output([a.render_baseline, "bench", "render", "--runs", "3"] + quick_render))[0]["frames_per_s"]
                 record["ratio"] = round(fps / record["baseline_fps"], 3)
                 ratios.append(record["ratio"])
             emit(record)
