@@ -37,7 +37,9 @@ enum BenchCommand {
         if a.flags.contains("help") { print(help); return 0 }
         let runs = try a.int("runs", range: 1...100) ?? 3
         guard a.positional.count <= 1 else { throw UsageError(message: "bench takes one benchmark: physics or render") }
-        switch a.positional.first ?? "physics" {
+        let benchmark = a.positional.first ?? "physics"
+        try refuseOptionsOfTheOther(benchmark, a)
+        switch benchmark {
         case "physics":
             let names = EngineBenchmark.Workload.allCases.map(\.rawValue)
             var selected = EngineBenchmark.Workload.allCases
@@ -58,6 +60,19 @@ enum BenchCommand {
             throw UnknownNameError(kind: "benchmark", name: other, known: ["physics", "render"])
         }
         return 0
+    }
+
+    /// The options only one of the two benchmarks reads: given to the other, a usage error
+    /// (they were accepted and ignored: `bench render --quick` ran all 600 frames).
+    static let optionsOf = ["physics": ["only", "workers", "quick", "interleave"], "render": ["frames", "jobs"]]
+
+    static func refuseOptionsOfTheOther(_ benchmark: String, _ a: Arguments) throws {
+        for (other, options) in optionsOf.sorted(by: { $0.key < $1.key }) where other != benchmark && optionsOf[benchmark] != nil {
+            for option in options where a.values[option] != nil || a.flags.contains(option) {
+                let hint = option == "quick" && benchmark == "render" ? " (a shorter render: --frames N)" : ""
+                throw UsageError(message: "--\(option) is an option of bench \(other), not of bench \(benchmark)\(hint)")
+            }
+        }
     }
 
     /// The engine thread counts of `--workers`: one count, or several separated by commas,

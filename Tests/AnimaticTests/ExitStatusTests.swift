@@ -79,6 +79,11 @@ final class ExitStatusTests: XCTestCase {
                  says: "\"per_body_step_ratio\":"),
             Case(args: ["bench", "physics", "--workers", "1,0"], status: 2, says: "from 1 to 64"),
             Case(args: ["bench", "graphics"], status: 2, says: "unknown benchmark 'graphics'"),
+            // Options of the other benchmark are refused, not ignored.
+            Case(args: ["bench", "render", "--quick"], status: 2, says: "--quick is an option of bench physics, not of bench render (a shorter render: --frames N)"),
+            Case(args: ["bench", "render", "--workers", "2"], status: 2, says: "--workers is an option of bench physics"),
+            Case(args: ["bench", "physics", "--frames", "60"], status: 2, says: "--frames is an option of bench render, not of bench physics"),
+            Case(args: ["bench", "--jobs", "2"], status: 2, says: "--jobs is an option of bench render"),
         ]
         for c in cases {
             let r = try CLI.run(c.args)
