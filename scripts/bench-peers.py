@@ -93,6 +93,9 @@ def main():
                     help="comma-separated parts to run (default all)")
     ap.add_argument("--quick", action="store_true", help="a check of the script, not a measurement")
     a = ap.parse_args()
+    unknown = set(a.only.split(",")) - {"rain", "rain4000", "pyramids", "piles", "render"}
+    if unknown:
+        ap.error(f"--only: unknown part {', '.join(sorted(unknown))} (rain, rain4000, pyramids, piles, render)")
     exe = os.path.abspath(a.animatic)
     work = tempfile.mkdtemp(prefix="animatic-bench-peers-")
     try:

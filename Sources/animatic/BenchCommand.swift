@@ -67,7 +67,9 @@ enum BenchCommand {
     static let optionsOf = ["physics": ["only", "workers", "quick", "interleave"], "render": ["frames", "jobs"]]
 
     static func refuseOptionsOfTheOther(_ benchmark: String, _ a: Arguments) throws {
-        for (other, options) in optionsOf.sorted(by: { $0.key < $1.key }) where other != benchmark && optionsOf[benchmark] != nil {
+        // (An unknown benchmark's name is reported by the caller.)
+        guard optionsOf[benchmark] != nil else { return }
+        for (other, options) in optionsOf.sorted(by: { $0.key < $1.key }) where other != benchmark {
             for option in options where a.values[option] != nil || a.flags.contains(option) {
                 let hint = option == "quick" && benchmark == "render" ? " (a shorter render: --frames N)" : ""
                 throw UsageError(message: "--\(option) is an option of bench \(other), not of bench \(benchmark)\(hint)")
