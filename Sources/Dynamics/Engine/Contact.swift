@@ -495,19 +495,19 @@ extension World {
             // contacts that stay moves with them, so it stays fresh: a pile whose contacts
             // come and go every step otherwise scanned all of them again in the preparation.
             // Removing a separated pair wakes nothing, so the other contacts' scans still hold.
+            // Each run of kept contacts between two removed ones moves as one block (a copy per
+            // contact, 360 bytes at a time, took 90 us a step while a rain of 1,000 landed:
+            // 10-12 ms of its serial time).
             var kept = 0
             contacts.withUnsafeMutableBufferPointer { cp in
             candidateScan.withUnsafeMutableBufferPointer { scan in
             sequentialTakes.withUnsafeMutableBufferPointer { takes in
             impactFlags.withUnsafeMutableBufferPointer { flags in
-                for i in 0..<cp.count where cp[i].key != UInt64.max {
-                    if kept != i {
-                        cp[kept] = cp[i]
-                        flags[kept] = flags[i]
-                        if scanning { scan[kept] = scan[i] }
-                        if listing { takes[kept] = takes[i] }
-                    }
-                    kept += 1
+                kept = Self.compactInRuns(cp.count, removed: { cp[$0].key == UInt64.max }) { from, to, count in
+                    Self.moveBlock(cp, from: from, to: to, count: count)
+                    Self.moveBlock(flags, from: from, to: to, count: count)
+                    if scanning { Self.moveBlock(scan, from: from, to: to, count: count) }
+                    if listing { Self.moveBlock(takes, from: from, to: to, count: count) }
                 }
             }
             }
@@ -516,6 +516,30 @@ extension World {
             contacts.removeLast(contacts.count - kept)
             impactFlags.removeLast(impactFlags.count - kept)
         }
+    }
+
+    /// Walks `0..<count` in order and calls `move(from, to, count)` for each run of kept items
+    /// (not `removed`) that must slide down to close the gaps before it, so the kept items end
+    /// up first, in their order; returns how many are kept.
+    static func compactInRuns(_ count: Int, removed: (Int) -> Bool, _ move: (_ from: Int, _ to: Int, _ count: Int) -> Void) -> Int {
+        var kept = 0, i = 0
+        while i < count {
+            if removed(i) { i += 1; continue }
+            var end = i + 1
+            while end < count && !removed(end) { end += 1 }
+            if kept != i { move(i, kept, end - i) }
+            kept += end - i
+            i = end
+        }
+        return kept
+    }
+
+    /// Moves `count` items of `buffer` from index `from` down to `to` (the ranges may overlap)
+    /// as raw bytes: only for plain values (no references to count).
+    @inline(__always) static func moveBlock<T>(_ buffer: UnsafeMutableBufferPointer<T>, from: Int, to: Int, count: Int) {
+        precondition(_isPOD(T.self) && from >= 0 && to >= 0 && from + count <= buffer.count && to + count <= buffer.count)
+        // (copyMemory is a memmove: overlapping ranges are fine.)
+        UnsafeMutableRawPointer(buffer.baseAddress! + to).copyMemory(from: buffer.baseAddress! + from, byteCount: count * MemoryLayout<T>.stride)
     }
 
     /// The least contacts a piece of the narrow phase takes on the pool.
