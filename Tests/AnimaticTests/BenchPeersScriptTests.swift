@@ -12,9 +12,7 @@ final class BenchPeersScriptTests: XCTestCase {
                                                    "--only", "rain,pyramids,piles,render", "--rounds", "1", "--rain-rounds", "1",
                                                    "--quick"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let records = run.stdout.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
+        let records = try CLI.jsonLines(run.stdout)
         func part(_ name: String) -> [[String: Any]] { records.filter { $0["part"] as? String == name } }
         XCTAssertEqual(records.first?["run"] as? String, "start")
         let rain = try XCTUnwrap(part("rain1000").first)

@@ -8,9 +8,8 @@ final class BenchWorkerListTests: XCTestCase {
     func testAListOfWorkerCountsPrintsALinePerCountWithTheSpeedupOverTheFirst() throws {
         let r = try CLI.run(["bench", "physics", "--only", "rain1000", "--quick", "--runs", "3", "--workers", "2,1"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let lines = r.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 2, r.stdout)
-        let objects = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let objects = try CLI.jsonLines(r.stdout)
+        XCTAssertEqual(objects.count, 2, r.stdout)
         // In the order given, the first count's line without a speedup.
         XCTAssertEqual(objects.map { $0["workers"] as? Int }, [2, 1])
         XCTAssertNil(objects[0]["speedup"])
@@ -37,17 +36,13 @@ final class BenchWorkerListTests: XCTestCase {
         let args = ["bench", "physics", "--only", "rain1000,pile1000", "--quick", "--runs", "3"]
         let r = try CLI.run(args + ["--interleave"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let objects = try r.stdout.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try CLI.jsonLines(r.stdout)
         XCTAssertEqual(objects.map { $0["workload"] as? String }, ["rain1000", "pile1000"], r.stdout)
         XCTAssertNil(objects[0]["per_body_step_ratio"])
         // The same simulations as one workload after the other.
         let plain = try CLI.run(args)
         XCTAssertEqual(plain.status, 0, plain.stderr)
-        let plainObjects = try plain.stdout.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let plainObjects = try CLI.jsonLines(plain.stdout)
         XCTAssertEqual(objects.map { $0["state_hash"] as? String }, plainObjects.map { $0["state_hash"] as? String })
         XCTAssertNil(plainObjects[1]["per_body_step_ratio"], "only interleaved runs are compared")
         // A median of per-run ratios (t(pile) / 1,000) / (t(rain) / 1,000): between its extremes,
@@ -74,9 +69,7 @@ final class BenchWorkerListTests: XCTestCase {
     func testInterleavedPeakMemoryIsEachWorkloadsOwn() throws {
         let r = try CLI.run(["bench", "physics", "--only", "pile1000,pile10000", "--quick", "--runs", "1", "--interleave"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let objects = try r.stdout.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try CLI.jsonLines(r.stdout)
         XCTAssertEqual(objects.map { $0["workload"] as? String }, ["pile1000", "pile10000"], r.stdout)
         let small = try XCTUnwrap(objects[0]["peak_rss_mb"] as? Double), big = try XCTUnwrap(objects[1]["peak_rss_mb"] as? Double)
         // Ten times the bodies, contacts and tree: megabytes more.

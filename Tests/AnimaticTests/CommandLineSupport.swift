@@ -25,6 +25,14 @@ enum CLI {
         return CommandResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
+    /// The JSON objects of `text`, one per line (what `bench` and the scripts print); a line
+    /// that is not one fails the test.
+    static func jsonLines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "not a JSON object: \($0)")
+        }
+    }
+
     static func temporaryDirectory(_ name: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-tests-\(name)-\(getpid())").path
         try? FileManager.default.removeItem(atPath: path)
