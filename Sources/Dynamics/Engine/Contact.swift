@@ -408,7 +408,7 @@ extension World {
             func narrow(_ range: Range<Int>) {
                 for i in range {
                     // Asked for ahead (as the fill does): the contact's lines this loop reads
-                    // eight contacts on, and four on the shapes' boxes and the bodies it names.
+                    // eight contacts on, and four on the shapes and bodies it names.
                     if i + Self.narrowPrefetchAhead < range.upperBound {
                         Self.prefetchContactForNarrowPhase(contactBase + i + Self.narrowPrefetchAhead, whole: !skipping)
                     }
@@ -565,25 +565,22 @@ extension World {
         animatic_prefetch(UnsafeRawPointer(contact) + MemoryLayout<Contact>.offset(of: \Contact.apartLimit)!)
     }
 
-    /// Prefetches what the narrow phase reads of a contact's shapes (the first line: body,
-    /// skin, bounding circle, kind; and the fat box) and bodies (the first line: type, awake,
-    /// transform, center; with `velocities`, as the soft step's look-ahead reads them, the
-    /// line of the velocities and extent).
+    /// Prefetches what the narrow phase reads of a contact's shapes (everything up to the end
+    /// of the fat box: body, kind, skin, bounding circle, vertices' place) and bodies (type,
+    /// awake, transform; with `velocities`, as the soft step's look-ahead reads them, on to
+    /// the velocities and extent). The records are not aligned to cache lines, so each range
+    /// is asked for line by line from its first byte to its last.
     @inline(__always) static func prefetchReferencesForNarrowPhase(_ contact: UnsafePointer<Contact>, _ shapes: UnsafeBufferPointer<Shape>,
                                                                   _ bodies: UnsafeBufferPointer<Body>, velocities: Bool) {
-        let box = MemoryLayout<Shape>.offset(of: \Shape.fatAABB)!
-        let shapeA = UnsafeRawPointer(shapes.baseAddress! + contact.pointee.shapeA), shapeB = UnsafeRawPointer(shapes.baseAddress! + contact.pointee.shapeB)
-        Prefetch.lines(shapeA + box, bytes: MemoryLayout<AABB>.size)
-        Prefetch.lines(shapeB + box, bytes: MemoryLayout<AABB>.size)
-        animatic_prefetch(shapeA); animatic_prefetch(shapeB)
-        let transformEnd = MemoryLayout<Body>.offset(of: \Body.transform)! + MemoryLayout<Transform>.size - 1
-        let bodyA = UnsafeRawPointer(bodies.baseAddress! + contact.pointee.bodyA), bodyB = UnsafeRawPointer(bodies.baseAddress! + contact.pointee.bodyB)
-        animatic_prefetch(bodyA); animatic_prefetch(bodyA + transformEnd)
-        animatic_prefetch(bodyB); animatic_prefetch(bodyB + transformEnd)
-        if velocities {
-            let extent = MemoryLayout<Body>.offset(of: \Body.maxExtent)!
-            animatic_prefetch(bodyA + extent); animatic_prefetch(bodyB + extent)
-        }
+        // (Offsets written out where they are used: the compiler folds them to constants.)
+        let shapeBytes = MemoryLayout<Shape>.offset(of: \Shape.fatAABB)! + MemoryLayout<AABB>.size
+        Prefetch.lines(UnsafeRawPointer(shapes.baseAddress! + contact.pointee.shapeA), bytes: shapeBytes)
+        Prefetch.lines(UnsafeRawPointer(shapes.baseAddress! + contact.pointee.shapeB), bytes: shapeBytes)
+        let bodyBytes = velocities
+            ? MemoryLayout<Body>.offset(of: \Body.maxExtent)! + MemoryLayout<Double>.size
+            : MemoryLayout<Body>.offset(of: \Body.transform)! + MemoryLayout<Transform>.size
+        Prefetch.lines(UnsafeRawPointer(bodies.baseAddress! + contact.pointee.bodyA), bytes: bodyBytes)
+        Prefetch.lines(UnsafeRawPointer(bodies.baseAddress! + contact.pointee.bodyB), bytes: bodyBytes)
     }
 
     /// The began or ended event of contact `i`, whose touching state just changed, and the wake
