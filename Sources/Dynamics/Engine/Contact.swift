@@ -551,10 +551,11 @@ extension World {
     static let narrowPrefetchAhead = 8
     /// Prefetches the lines of a contact the narrow phase reads. The sequential step skips
     /// most pairs of a heap on their indices (the first line) and skip state (`apartLimit`)
-    /// alone. The soft step tests every pair and reads all of it (the manifold, the recycling
-    /// state, the flags on the fourth line): with the first two lines only, a pile of 10,000
-    /// (62,000 contacts, 22 MB) waited on the others, and its narrow phase cost 1.7 times a
-    /// pile of 1,000's per contact (the whole contact: 183 -> 114 ns per body-step).
+    /// alone. The soft step tests every pair and reads nearly all of it (the manifold, the
+    /// recycling state, the flags some 250 bytes in): with the first and `apartLimit`'s lines
+    /// only, a pile of 10,000 (62,000 contacts, 22 MB) waited on the others, and its narrow
+    /// phase cost 1.7 times a pile of 1,000's per contact (asking for the whole contact:
+    /// updateManifold 183 -> 114 ns per body-step).
     @inline(__always) static func prefetchContactForNarrowPhase(_ contact: UnsafePointer<Contact>, whole: Bool) {
         if whole {
             Prefetch.lines(UnsafeRawPointer(contact), bytes: MemoryLayout<Contact>.size)
