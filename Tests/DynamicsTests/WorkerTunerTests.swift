@@ -168,6 +168,16 @@ final class WorkerTunerDriftTests: XCTestCase {
         }
     }
 
+    /// Asserts that `steps` (a landing the pool runs faster) took the pool within `limit`
+    /// steps and that `tuner` holds it now.
+    private func assertPoolChosen(_ steps: [Bool], within limit: Int, _ tuner: WorkerTuner, _ message: String,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        let firstPooled = steps.firstIndex(of: true)
+        XCTAssertNotNil(firstPooled, file: file, line: line)
+        XCTAssertLessThanOrEqual(firstPooled ?? 99, limit, message, file: file, line: line)
+        XCTAssertTrue(tuner.pooled, "the pool chosen for the landing", file: file, line: line)
+    }
+
     func testStepsThatGrowPastTheFactorStartANewProbeThatCanChangeTheWay() {
         var tuner = WorkerTuner()
         // Falling: one thread faster (a serial broad phase).
@@ -179,10 +189,7 @@ final class WorkerTunerDriftTests: XCTestCase {
         // Landing: steps three times as long, and the pool now faster. Within a few steps the
         // average passes 1.5x and a probe runs both ways, then keeps the pool.
         let landing = run(&tuner, 60) { pooled in pooled ? 700_000 : 1_000_000 }
-        let firstPooled = landing.firstIndex(of: true)
-        XCTAssertNotNil(firstPooled)
-        XCTAssertLessThanOrEqual(firstPooled ?? 99, WorkerTuner.driftSteps + 2, "the hold ended early")
-        XCTAssertTrue(tuner.pooled, "the pool chosen for the landing")
+        assertPoolChosen(landing, within: WorkerTuner.driftSteps + 2, tuner, "the hold ended early")
         XCTAssertEqual(landing.suffix(20), Array(repeating: true, count: 20)[...], "and held")
     }
 
@@ -237,10 +244,7 @@ final class WorkerTunerDriftTests: XCTestCase {
         XCTAssertFalse(tuner.pooled, "which kept one thread")
         // Landing: steps 2.5x again, now the pool faster: measured again within a few steps.
         let landing = run(&tuner, 60) { pooled in pooled ? 1_200_000 : 2_000_000 }
-        let firstPooled = landing.firstIndex(of: true)
-        XCTAssertNotNil(firstPooled)
-        XCTAssertLessThanOrEqual(firstPooled ?? 99, WorkerTuner.driftSteps, "not held for confirmedDriftWait")
-        XCTAssertTrue(tuner.pooled, "the pool chosen for the landing")
+        assertPoolChosen(landing, within: WorkerTuner.driftSteps, tuner, "not held for confirmedDriftWait")
     }
 
     /// The machine holding the process back for a few steps (2-3x the usual step, for up to

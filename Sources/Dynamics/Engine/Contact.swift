@@ -381,6 +381,8 @@ extension World {
             sequentialTakes.append(contentsOf: repeatElement(false, count: contacts.count - sequentialTakes.count))
         }
         let skipping = stepMode == .sequentialImpulse && skipsApartPairs
+        // The soft step's look-ahead reads the bodies' velocities (the prefetch asks for them).
+        let readsVelocities = stepMode != .sequentialImpulse
         // When the pool takes the contacts, the bodies' travel is the first stage of the same
         // job (every body's travel is brought up to date before any contact reads it): on this
         // thread it was serial time, and a job of its own another hand-over.
@@ -413,7 +415,7 @@ extension World {
                         Self.prefetchContactForNarrowPhase(contactBase + i + Self.narrowPrefetchAhead, whole: !skipping)
                     }
                     if i + Self.narrowPrefetchAhead / 2 < range.upperBound {
-                        Self.prefetchReferencesForNarrowPhase(contactBase + i + Self.narrowPrefetchAhead / 2, sp, bp, velocities: !skipping)
+                        Self.prefetchReferencesForNarrowPhase(contactBase + i + Self.narrowPrefetchAhead / 2, sp, bp, velocities: readsVelocities)
                     }
                     let c = contactBase + i
                     if !sp[c.pointee.shapeA].fatAABB.overlaps(sp[c.pointee.shapeB].fatAABB) {

@@ -108,14 +108,13 @@ struct WorkerTuner {
                 blockFastest = .max
             }
             if position == Self.probeLength - 1 {
-                let pool = withPool, alone = withoutPool
                 // The pool is kept unless it is clearly slower: a probe measures a few steps
                 // each way, and in a landing rain, whose steps vary threefold from one to the
                 // next, a slight edge either way is chance, not the machine.
-                pooled = Double(pool) <= Self.poolMargin * Double(alone)
-                let clear = pooled && Double(alone) >= Self.clearWin * Double(pool)
+                pooled = Double(withPool) <= Self.poolMargin * Double(withoutPool)
+                let clear = pooled && Double(withoutPool) >= Self.clearWin * Double(withPool)
                 hold = clear ? min(2 * hold, Self.maxHoldSteps) : Self.holdSteps
-                reference = Double(pooled ? pool : alone) / Double(Self.probeBlocks)
+                reference = Double(pooled ? withPool : withoutPool) / Double(Self.probeBlocks)
                 driftWait = pooled && driftProbeFrom == true ? Self.confirmedDriftWait : Self.driftSteps
                 withPool = 0
                 withoutPool = 0
