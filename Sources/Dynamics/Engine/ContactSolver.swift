@@ -97,6 +97,9 @@ struct CandidateScan {
         case touching
     }
     var kind = Kind.skipped
+    /// Zeros, written with the rest: the bytes after `kind` are a field, not padding, so two
+    /// scans compare byte for byte (ConstraintChoiceCache).
+    var filler: (UInt8, UInt8, UInt8) = (0, 0, 0)
     var bodyA: Int32 = 0
     var bodyB: Int32 = 0
     var colored = ColoredPair(a: -1, b: -1)
@@ -145,6 +148,12 @@ extension World {
         let colorCount = World.graphColorCount
         // (The colors are the sequential step's too.)
         sequentialLayoutCache.invalidate()
+        // Last step's candidates, in the same order: last step's choice (ConstraintChoiceCache).
+        if constraintChoiceCache.holds(self, contactCount: contactCount) {
+            constraintChoiceCache.keep()
+            markHeldBodies(contactCount)
+            return
+        }
         candidates.removeAll(keepingCapacity: true)
         candidates.append(contentsOf: repeatElement(0, count: contactCount))
         colorOf.removeAll(keepingCapacity: true)
@@ -203,6 +212,20 @@ extension World {
         }
         if batches.count > batchCount { batches.removeLast(batches.count - batchCount) }
         while batches.count < batchCount { batches.append(ContactBatch(dummy: dummy)) }
+        constraintChoiceCache.record(self, contactCount: contactCount)
+    }
+
+    /// Marks the two bodies of every touching candidate among the first `contactCount`
+    /// contacts as held (what the choice's own pass marks).
+    private func markHeldBodies(_ contactCount: Int) {
+        candidateScan.withUnsafeBufferPointer { scan in
+        constrained.withUnsafeMutableBufferPointer { held in
+            for ci in 0..<contactCount where scan[ci].kind == .touching {
+                held[Int(scan[ci].bodyA)] = true
+                held[Int(scan[ci].bodyB)] = true
+            }
+        }
+        }
     }
 
     /// What the contact preparation reads of every body, in one pass on this thread (it runs
@@ -464,6 +487,8 @@ extension World {
     /// the order stays deterministic. Returns the color count; `colorOf` holds that index for
     /// the overflow.
     func colorConstraints() -> Int {
+        // (The colors are the soft step's too.)
+        constraintChoiceCache.invalidate()
         colorOf.removeAll(keepingCapacity: true)
         colorOf.append(contentsOf: repeatElement(0, count: candidateBodies.count))
         // Grouped in regions (World+SequentialRegions), each group is colored on its own: the

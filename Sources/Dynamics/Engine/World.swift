@@ -207,6 +207,8 @@ final class World {
     var sequentialGroupOf: [UInt8] = []
     /// The inputs of the last sequential layout (its results stay in the arrays it wrote).
     var sequentialLayoutCache = SequentialLayoutCache()
+    /// The soft step's last choice of constraints, kept while its candidates stay the same.
+    var constraintChoiceCache = ConstraintChoiceCache()
     /// The seam's constraints, in order (coloring scratch).
     var sequentialSeam: [Int] = []
     /// Each moving body's side of the regions' cut (valid while `sequentialGroupCount` is
