@@ -39,6 +39,8 @@ final class GraphColoringTests: XCTestCase {
                         let k = Int(world.laneCandidates[4 * batch + lane])
                         guard k >= 0 else { continue }
                         seen[k] += 1
+                        // The candidate knows its lane (the preparation walks candidates).
+                        XCTAssertEqual(Int(world.candidateLanes[k]), 4 * batch + lane, "step \(step): candidate \(k)")
                         // The lane was filled from that candidate's contact.
                         XCTAssertEqual(world.batches[batch].contact[lane], world.candidates[k])
                         XCTAssertEqual(expected[k], color, "step \(step): candidate \(k) in color \(color)")

@@ -34,7 +34,8 @@ struct ConstraintChoiceCache {
     func holds(_ world: World, contactCount: Int) -> Bool {
         guard valid, contactCount == scan.count, world.bodies.count == bodyCount,
               world.candidateScan.count >= contactCount, world.candidates.count == candidateCount,
-              world.laneCandidates.count == laneCount, world.batches.count == batchCount else { return false }
+              world.laneCandidates.count == laneCount, world.candidateLanes.count == candidateCount,
+              world.batches.count == batchCount else { return false }
         guard contactCount > 0 else { return true }
         return world.candidateScan.withUnsafeBytes { now in
             scan.withUnsafeBytes { then in memcmp(now.baseAddress!, then.baseAddress!, then.count) == 0 }

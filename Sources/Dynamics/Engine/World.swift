@@ -181,6 +181,8 @@ final class World {
     var preparedBodies: [PreparedBody] = []
     /// Per batch lane, the index into `candidates` it holds (-1 empty).
     var laneCandidates: [Int32] = []
+    /// Per candidate, the batch lane it takes (batch * 4 + lane): `laneCandidates` inverted.
+    var candidateLanes: [Int32] = []
     var integrationDelta: [Vec2] = []
     var activeJoints: [Int] = []
     var constrained: [Bool] = []
