@@ -276,19 +276,8 @@ extension World {
             preparedBodies.withUnsafeBufferPointer { bs in
             let contactFields = (first: MemoryLayout<Contact>.offset(of: \Contact.bodyA)!,
                                  end: MemoryLayout<Contact>.offset(of: \Contact.touching)!)
-            parallelRanges(cands.count, grain: 256) { range in
-            for j in range {
-                // The contacts come in memory order, with gaps: asked for a few ahead, and
-                // their bodies (out of order) once those have arrived.
-                if j + 8 < range.upperBound {
-                    prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[j + 8])) + contactFields.first,
-                                  bytes: contactFields.end - contactFields.first)
-                }
-                if j + 4 < range.upperBound {
-                    let ahead = ct.baseAddress! + Int(cands[j + 4])
-                    prefetchLines(UnsafeRawPointer(bs.baseAddress! + ahead.pointee.bodyA), bytes: MemoryLayout<PreparedBody>.stride)
-                    prefetchLines(UnsafeRawPointer(bs.baseAddress! + ahead.pointee.bodyB), bytes: MemoryLayout<PreparedBody>.stride)
-                }
+            // Candidate j's lane, from its contact and bodies.
+            @inline(__always) func prepare(_ j: Int) {
                 let ci = cands[j]
                 let batch = bp.baseAddress! + Int(lanesOf[j] >> 2), lane = Int(lanesOf[j] & 3)
                 // Fields read in place: a copy of the whole contact went through the stack.
@@ -390,12 +379,86 @@ extension World {
                 setLane(&batch.pointee.invK22, lane, inverse.2)
                 setLane(&batch.pointee.blockable, lane, blockable)
             }
+            // The contacts come in memory order, with gaps: asked for a few ahead, and their
+            // bodies (out of order) once those have arrived.
+            @inline(__always) func prefetchContact(_ j: Int) {
+                prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[j])) + contactFields.first,
+                              bytes: contactFields.end - contactFields.first)
+            }
+            @inline(__always) func prefetchBodies(_ j: Int) {
+                let c = ct.baseAddress! + Int(cands[j])
+                prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyA), bytes: MemoryLayout<PreparedBody>.stride)
+                prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyB), bytes: MemoryLayout<PreparedBody>.stride)
+            }
+            let count = cands.count
+            guard let pool = workerPool, count >= 512 else {
+                for j in 0..<count {
+                    if j + 8 < count { prefetchContact(j + 8) }
+                    if j + 4 < count { prefetchBodies(j + 4) }
+                    prepare(j)
+                }
+                return
+            }
+            // On the pool each thread walks all the candidates and prepares those whose lanes
+            // lie in its own share of their color's batches, the share the solve's stages give
+            // it first (`solveShareBounds`): so it writes the batches it will solve, and a
+            // batch's lines stay in one core's cache from the preparation on.
+            let threads = pool.threadCount
+            let bounds = solveShareBounds(threads: threads, pool: pool)
+            colorOf.withUnsafeBufferPointer { colors in
+            bounds.withUnsafeBufferPointer { bounds in
+                pool.run(chunks: threads) { slot in
+                    @inline(__always) func mine(_ j: Int) -> Bool {
+                        let b = Int(lanesOf[j] >> 2), at = Int(colors[j]) * (threads + 1) + slot
+                        return b >= bounds[at] && b < bounds[at + 1]
+                    }
+                    // This thread's next candidate after i (count for none).
+                    @inline(__always) func next(_ i: Int) -> Int {
+                        var k = i + 1
+                        while k < count && !mine(k) { k += 1 }
+                        return k
+                    }
+                    // The look-ahead counts this thread's candidates: eight on for the
+                    // contacts, four for the bodies.
+                    var contactAhead = -1, bodiesAhead = -1
+                    for _ in 0..<7 { contactAhead = next(contactAhead); if contactAhead < count { prefetchContact(contactAhead) } }
+                    for _ in 0..<3 { bodiesAhead = next(bodiesAhead) }
+                    var j = next(-1)
+                    while j < count {
+                        contactAhead = next(contactAhead)
+                        if contactAhead < count { prefetchContact(contactAhead) }
+                        bodiesAhead = next(bodiesAhead)
+                        if bodiesAhead < count { prefetchBodies(bodiesAhead) }
+                        prepare(j)
+                        j = next(j)
+                    }
+                }
+            }
             }
             }
             }
             }
             }
         }
+    }
+
+    /// Per layout color (the overflow last) and thread, the first batch of the thread's share
+    /// of the color's batches as the solve's stages cut them (`planColorStages`, then
+    /// `StageTeam`: a color in pieces of at least 16 batches, at most four a thread, each
+    /// thread's share a run of pieces; the overflow in one piece), and the color's end:
+    /// `threads + 1` entries a color.
+    func solveShareBounds(threads: Int, pool: WorkerPool) -> [Int] {
+        let starts = batchColorStarts
+        let colors = starts.count - 1
+        var bounds = [Int](repeating: 0, count: max(colors, 0) * (threads + 1))
+        for c in 0..<max(colors, 0) {
+            let range = starts[c]..<starts[c + 1]
+            let pieces = range.isEmpty ? 1 : pool.pieceCount(range.count, grain: c == colors - 1 ? .max : 16)
+            for t in 0...threads {
+                bounds[c * (threads + 1) + t] = range.lowerBound + range.count * (pieces * t / threads) / pieces
+            }
+        }
+        return bounds
     }
 
     /// Lane `lane` of a batch point as an empty batch holds it: every field zero.
