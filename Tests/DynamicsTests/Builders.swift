@@ -113,3 +113,18 @@ struct KernelTestStream {
     /// An integer in 0..<n.
     mutating func choose(_ n: Int) -> Int { Int(abs(next()) * Float(n)) % n }
 }
+
+/// Steps `kept` and `fresh` side by side for `steps` steps of `dt`, calling `beforeFreshStep`
+/// on `fresh` before each of its steps (to drop a cache, say), and asserts every `every` steps
+/// that their states are bit for bit the same.
+func assertStepsInLockstep(_ kept: World, _ fresh: World, steps: Int, dt: Double, every: Int, _ label: String,
+                           beforeFreshStep: (World) -> Void, file: StaticString = #filePath, line: UInt = #line) {
+    for step in 1...steps {
+        kept.step(dt)
+        beforeFreshStep(fresh)
+        fresh.step(dt)
+        if step % every == 0 {
+            XCTAssertEqual(Workloads.stateHash(kept), Workloads.stateHash(fresh), "\(label), step \(step)", file: file, line: line)
+        }
+    }
+}

@@ -14,13 +14,8 @@ final class ConstraintChoiceCacheTests: XCTestCase {
                 world.workerCount = workers
                 world.tunesWorkers = false // every step on the pool
             }
-            for step in 1...480 {
-                kept.step(1.0 / 60)
-                fresh.constraintChoiceCache.invalidate()
-                fresh.step(1.0 / 60)
-                if step % 20 == 0 {
-                    XCTAssertEqual(Workloads.stateHash(kept), Workloads.stateHash(fresh), "workers \(workers), step \(step)")
-                }
+            assertStepsInLockstep(kept, fresh, steps: 480, dt: 1.0 / 60, every: 20, "workers \(workers)") {
+                $0.constraintChoiceCache.invalidate()
             }
             // Both ways were taken: choices made while the pile lands, kept once it rests.
             let cache = kept.constraintChoiceCache

@@ -7,13 +7,13 @@ import XCTest
 /// last step's values, one in two would be written twice), and be the runs the solve's color
 /// stages hand each thread first (so a thread solves the batches it prepared).
 final class PreparationShareTests: XCTestCase {
-    func testSharesCutEveryColorIntoTheSolvesRuns() {
+    func testSharesCutEveryColorIntoTheSolvesRuns() throws {
         for threads in [2, 3] {
             let (world, _) = Workloads.pyramid(base: 40)
             world.workerCount = threads
             world.tunesWorkers = false
             for _ in 0..<5 { world.step(1.0 / 60) }
-            let pool = try! XCTUnwrap(world.ownPool)
+            let pool = try XCTUnwrap(world.ownPool)
             let starts = world.batchColorStarts
             let bounds = world.solveShareBounds(threads: threads, pool: pool)
             let colors = starts.count - 1

@@ -10,13 +10,8 @@ final class SequentialLayoutCacheTests: XCTestCase {
         for workers in [1, 2] {
             let kept = makeSequentialRain(count: 400, workers: workers)
             let fresh = makeSequentialRain(count: 400, workers: workers)
-            for step in 1...720 {
-                kept.step(1.0 / 120)
-                fresh.sequentialLayoutCache.invalidate()
-                fresh.step(1.0 / 120)
-                if step % 30 == 0 {
-                    XCTAssertEqual(Workloads.stateHash(kept), Workloads.stateHash(fresh), "workers \(workers), step \(step)")
-                }
+            assertStepsInLockstep(kept, fresh, steps: 720, dt: 1.0 / 120, every: 30, "workers \(workers)") {
+                $0.sequentialLayoutCache.invalidate()
             }
             // Both ways were taken: layouts kept in the pile, made while it lands and shifts.
             let cache = kept.sequentialLayoutCache
