@@ -128,3 +128,14 @@ func assertStepsInLockstep(_ kept: World, _ fresh: World, steps: Int, dt: Double
         }
     }
 }
+
+/// A cache kept beside a copy that drops it before every step took both ways in `kept` (more
+/// than `atLeast` steps kept the last result and more than `atLeast` made one) and never kept
+/// one in `fresh`; `counts` reads a world's cache's (kept, made) counts.
+func assertCacheTookBothWays(_ kept: World, _ fresh: World, atLeast: Int, _ label: String,
+                             counts: (World) -> (kept: Int, made: Int), file: StaticString = #filePath, line: UInt = #line) {
+    let (keptCount, madeCount) = counts(kept)
+    XCTAssertGreaterThan(keptCount, atLeast, label, file: file, line: line)
+    XCTAssertGreaterThan(madeCount, atLeast, label, file: file, line: line)
+    XCTAssertEqual(counts(fresh).kept, 0, file: file, line: line)
+}

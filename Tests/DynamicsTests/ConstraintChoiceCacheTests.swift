@@ -18,10 +18,9 @@ final class ConstraintChoiceCacheTests: XCTestCase {
                 $0.constraintChoiceCache.invalidate()
             }
             // Both ways were taken: choices made while the pile lands, kept once it rests.
-            let cache = kept.constraintChoiceCache
-            XCTAssertGreaterThan(cache.kept, 50, "workers \(workers)")
-            XCTAssertGreaterThan(cache.made, 50, "workers \(workers)")
-            XCTAssertEqual(fresh.constraintChoiceCache.kept, 0)
+            assertCacheTookBothWays(kept, fresh, atLeast: 50, "workers \(workers)") {
+                ($0.constraintChoiceCache.kept, $0.constraintChoiceCache.made)
+            }
         }
     }
 }

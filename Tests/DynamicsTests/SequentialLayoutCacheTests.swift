@@ -14,10 +14,9 @@ final class SequentialLayoutCacheTests: XCTestCase {
                 $0.sequentialLayoutCache.invalidate()
             }
             // Both ways were taken: layouts kept in the pile, made while it lands and shifts.
-            let cache = kept.sequentialLayoutCache
-            XCTAssertGreaterThan(cache.kept, 100, "workers \(workers)")
-            XCTAssertGreaterThan(cache.made, 100, "workers \(workers)")
-            XCTAssertEqual(fresh.sequentialLayoutCache.kept, 0)
+            assertCacheTookBothWays(kept, fresh, atLeast: 100, "workers \(workers)") {
+                ($0.sequentialLayoutCache.kept, $0.sequentialLayoutCache.made)
+            }
             // In regions (the rain's constraints pass the threshold once it lands).
             XCTAssertEqual(kept.sequentialGroupCount, 3)
         }

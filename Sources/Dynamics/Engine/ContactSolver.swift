@@ -383,13 +383,13 @@ extension World {
             // The contacts come in memory order, with gaps: asked for a few ahead, and their
             // bodies (out of order) once those have arrived.
             @inline(__always) func prefetchContact(_ j: Int) {
-                prefetchLines(UnsafeRawPointer(ct.baseAddress! + Int(cands[j])) + contactFields.first,
-                              bytes: contactFields.end - contactFields.first)
+                Prefetch.lines(UnsafeRawPointer(ct.baseAddress! + Int(cands[j])) + contactFields.first,
+                               bytes: contactFields.end - contactFields.first)
             }
             @inline(__always) func prefetchBodies(_ j: Int) {
                 let c = ct.baseAddress! + Int(cands[j])
-                prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyA), bytes: MemoryLayout<PreparedBody>.stride)
-                prefetchLines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyB), bytes: MemoryLayout<PreparedBody>.stride)
+                Prefetch.lines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyA), bytes: MemoryLayout<PreparedBody>.stride)
+                Prefetch.lines(UnsafeRawPointer(bs.baseAddress! + c.pointee.bodyB), bytes: MemoryLayout<PreparedBody>.stride)
             }
             let count = cands.count
             guard let pool = workerPool, count >= 512 else {
@@ -539,15 +539,6 @@ extension World {
         max(grain, count / (4 * (workerPool?.threadCount ?? 1)))
     }
 
-    /// Prefetches every cache line of `bytes` bytes at `start` (which need not be aligned).
-    @inline(__always) private func prefetchLines(_ start: UnsafeRawPointer, bytes: Int) {
-        // As many prefetches as the most lines `bytes` can touch, wherever they start: a loop
-        // that stopped at the last line took one turn more or less with the alignment, and its
-        // exit was a fifth of the mispredicted branches of a many_pyramids step. A line asked
-        // for twice costs less.
-        let last = bytes > 0 ? bytes - 1 : 0
-        for k in 0...(last / 64 + 1) { animatic_prefetch(start + min(64 * k, last)) }
-    }
 
     /// Inverse mass and inertia as the solver sees them: zero unless dynamic and awake.
     @inline(__always) func solverMass(_ i: Int) -> (Double, Double) {
