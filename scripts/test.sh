@@ -30,4 +30,6 @@ if [ -n "$summary" ]; then
   executed=${executed:-0}; failed=${failed:-0}; skipped=${skipped:-0}
   echo "tests: $((executed - failed - skipped)) passed, ${failed} failed, ${skipped} skipped"
 fi
+# The run-time checks of exclusive access the release build drops (scripts/debug-smoke.sh).
+bash scripts/debug-smoke.sh || status=1
 exit $status

@@ -198,7 +198,11 @@ extension World {
     /// grouped pass, whose pieces are regions (`forEachBatchRange` tells them apart).
     @discardableResult func planSequentialPass() -> Int {
         let starts = sequentialBatchColorStarts
-        let count = sequentialBatches.count
+        // The batch count from the layout (`buildSequentialBatches` sizes the batches to its
+        // last start), not from `sequentialBatches`: the passes are planned inside that
+        // array's mutable access, where reading it breaks Swift's exclusive access (a trap in
+        // debug builds).
+        let count = starts.last ?? 0
         guard sequentialGroupCount == 3 else { return planColorStages(starts, count: count) }
         planStage(0..<2, grain: 1)
         planStage(starts[2 * sequentialLayoutColorsPerGroup]..<count, grain: .max)
