@@ -26,6 +26,7 @@ extension World {
         guard bodies[i].alive, bodies[i].type != .staticBody else { return }
         guard !bodies[i].isAwake || bodies[i].islandSleeping >= 0 else { return }
         candidateScanFresh = false
+        awakeListsCurrent = false
         let island = bodies[i].islandSleeping
         if island >= 0 {
             for b in sleepingIslands[island] where bodies[b].islandSleeping == island {
@@ -128,6 +129,7 @@ extension World {
             let island = sleepingIslands.count
             sleepingIslands.append(list)
             candidateScanFresh = false
+            awakeListsCurrent = false
             for i in list {
                 bodies[i].isAwake = false
                 bodies[i].islandSleeping = island

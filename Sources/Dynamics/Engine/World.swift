@@ -115,9 +115,14 @@ final class World {
     var finalizeFlags: [UInt8] = []
 
     // Solver scratch, reused between steps.
+    /// The live non-static awake bodies, in body order (`listAwakeBodies`).
     var awakeBodies: [Int] = []
     /// The live bodies not in `awakeBodies` (static or asleep), in body order.
     var idleBodies: [Int] = []
+    /// Whether `awakeBodies` and `idleBodies` still hold what the bodies' `alive`, `type` and
+    /// `isAwake` say: cleared wherever one of those changes (a body made, destroyed, retyped,
+    /// woken or put to sleep), so a step lists the bodies only after such a change.
+    var awakeListsCurrent = false
     /// The sequential step's awake bodies, those of last step's region 0 first (see
     /// `orderAwakeBodiesByRegion`).
     var regionOrderedBodies: [Int] = []
@@ -281,6 +286,7 @@ final class World {
                         userData: def.userData)
         if def.type == .staticBody { body.linearVelocity = .zero; body.angularVelocity = 0 }
         bodies.append(body)
+        awakeListsCurrent = false
         // `states` has one slot more than `bodies`: the contact solver's dummy at the end.
         if states.count >= bodies.count { states[bodies.count - 1] = BodyState() } else { states.append(BodyState()) }
         bodyShapes.append([])
@@ -296,6 +302,7 @@ final class World {
         for j in bodyJoints[id.index] where joints[j].alive { destroyJoint(JointID(index: j)) }
         for s in bodyShapes[id.index] where shapes[s].alive { destroyShapeInternal(s, updateMass: false) }
         bodies[id.index].alive = false
+        awakeListsCurrent = false
         bodyShapes[id.index] = []
     }
 
@@ -311,6 +318,7 @@ final class World {
         wake(id)
         bodies[id.index].type = type
         candidateScanFresh = false
+        awakeListsCurrent = false
         states[id.index] = BodyState()
         if type == .staticBody { bodies[id.index].linearVelocity = .zero; bodies[id.index].angularVelocity = 0 }
         updateMass(id.index)
