@@ -8,16 +8,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product animatic
 bin="$(swift build --product animatic --show-bin-path)/animatic"
+err="$(mktemp)"
+trap 'rm -f "$err"' EXIT
 count=0
 for scene in scenes/*.json; do
   for workers in 1 2; do
-    if ! "$bin" simulate "$scene" --workers "$workers" --debug >/dev/null 2>"${TMPDIR:-/tmp}/animatic-debug-smoke.err"; then
+    if ! "$bin" simulate "$scene" --workers "$workers" --debug >/dev/null 2>"$err"; then
       echo "debug smoke: $scene --workers $workers failed:" >&2
-      head -n 5 "${TMPDIR:-/tmp}/animatic-debug-smoke.err" >&2
+      head -n 5 "$err" >&2
       exit 1
     fi
   done
   count=$((count + 1))
 done
-rm -f "${TMPDIR:-/tmp}/animatic-debug-smoke.err"
 echo "debug smoke: $count scenes simulated by a debug build on 1 and 2 workers"
