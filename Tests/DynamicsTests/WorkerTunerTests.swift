@@ -276,4 +276,57 @@ final class WorkerTunerDriftTests: XCTestCase {
         }
         XCTAssertEqual(held, Array(repeating: true, count: WorkerTuner.holdSteps - 1))
     }
+
+    /// A pool whose steps mostly run fast but one in five waits 4 ms (another program busy on
+    /// the machine took the other thread): faster than one thread by the probe's fastest
+    /// steps and by the median, slower counted whole. Two windows of the stall watch find it
+    /// and one thread is held from the next step for a whole hold; a probe follows it.
+    func testAPoolThatStallsNowAndThenGivesWayToOneThread() {
+        XCTAssertEqual(WorkerTuner.stallWindowSteps, 32)
+        XCTAssertEqual(WorkerTuner.stalledWindowsToYield, 2)
+        XCTAssertEqual(WorkerTuner.stallFactor, 1.25)
+        var tuner = WorkerTuner()
+        var k = 0
+        func stalling(_ pooled: Bool) -> UInt64 {
+            k += 1
+            if !pooled { return 600_000 }
+            return k % 5 == 0 ? 4_000_000 : 500_000   // mean 1.2 ms, median 0.5 ms
+        }
+        // The probe's counted steps happen to miss the stalls: the pool is chosen.
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 500_000 : 600_000 }
+        XCTAssertTrue(tuner.pooled)
+        let held = run(&tuner, 2 * WorkerTuner.stallWindowSteps, stalling)
+        XCTAssertEqual(held, Array(repeating: true, count: 2 * WorkerTuner.stallWindowSteps), "judged after two windows")
+        XCTAssertFalse(tuner.pooled, "one thread from the next step")
+        let alone = run(&tuner, WorkerTuner.holdSteps, stalling)
+        XCTAssertEqual(alone, Array(repeating: false, count: WorkerTuner.holdSteps), "held for a whole hold")
+        let next = run(&tuner, probeLength(), stalling)
+        XCTAssertEqual(next.filter { $0 }.count, 6, "then a probe")
+    }
+
+    /// What the stall watch must not take for stalls: a single step the machine delayed 30
+    /// times over, a delay of seven steps, and steps that grow through the hold (a landing:
+    /// the median moves, which is the drift watch's to judge).
+    func testDelaysAndGrowthAreNotStalls() {
+        var tuner = WorkerTuner()
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 600_000 : 1_000_000 }
+        var k = 0
+        let delayed = run(&tuner, WorkerTuner.holdSteps - 1) { _ in
+            k += 1
+            if k == 40 { return 20_000_000 }
+            return (100..<107).contains(k) ? 1_800_000 : 600_000
+        }
+        XCTAssertEqual(delayed, Array(repeating: true, count: WorkerTuner.holdSteps - 1))
+        var growing = WorkerTuner()
+        _ = run(&growing, probeLength()) { pooled in pooled ? 600_000 : 700_000 }
+        var g = 0.0
+        let grown = run(&growing, 40) { pooled in
+            g += 1
+            return UInt64((pooled ? 600_000 : 700_000) * (1 + g / 10))
+        }
+        // The drift watch started a probe: the pool's first block, then one thread.
+        let firstAlone = grown.firstIndex(of: false) ?? 99
+        XCTAssertEqual(Array(grown[firstAlone...].prefix(3)), [false, false, false], "a probe's block, not a hold")
+        XCTAssertTrue(Array(grown[firstAlone...]).contains(true), "the probe runs the pool again")
+    }
 }

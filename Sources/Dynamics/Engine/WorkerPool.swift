@@ -8,9 +8,10 @@
 // count (Box2D v3's task model, whose workers also start on their own blocks). Jobs come
 // every few tens of microseconds during a step, too often for a sleeping thread's wake-up
 // latency, so an idle worker spins for a few milliseconds (by the clock) before it backs
-// off to short sleeps, and the caller waiting for a job's last chunk spins briefly and then
-// yields its core (the worker may need it on a busy machine). The threads hold the shared
-// state, not the pool, so dropping the pool stops them cleanly.
+// off to short sleeps (a caller about to go on alone sends it to long naps at once, `rest`),
+// and the caller waiting for a job's last chunk spins briefly and then yields its core (the
+// worker may need it on a busy machine). The threads hold the shared state, not the pool, so
+// dropping the pool stops them cleanly.
 import Foundation
 import Synchronization
 import CPUHints
@@ -47,6 +48,9 @@ final class WorkerPool: @unchecked Sendable {
         /// Chunks run so far in this job (each thread adds its count once).
         let finishedChunks = LoneCounter(0)
         let stopping = Atomic<Bool>(false)
+        /// Set between jobs by `rest()`: the workers skip their spin and take long naps until
+        /// the next job (which clears it).
+        let resting = Atomic<Bool>(false)
         /// Workers inside a job right now.
         let active = LoneCounter(0)
         var job: ((Int) -> Void)?
@@ -101,6 +105,7 @@ final class WorkerPool: @unchecked Sendable {
                     continue
                 }
                 idle += 1
+                if resting.load(ordering: .relaxed) { usleep(Self.restNapMicroseconds); continue }
                 if napping { usleep(50); continue }
                 pause()
                 // Spin by the clock, not by a count of pauses: one pause takes from a few
@@ -122,6 +127,9 @@ final class WorkerPool: @unchecked Sendable {
 
         /// How long an idle worker spins before it backs off to short sleeps.
         static let idleSpinNanoseconds: UInt64 = 4_000_000
+        /// A resting worker's naps: long enough that its wake-ups do not take the core from a
+        /// busy thread every few dozen microseconds.
+        static let restNapMicroseconds: UInt32 = 500
 
         @inline(__always) func pause() {
             // The processor's spin-wait hint: the waiting core stops hammering the shared
@@ -162,6 +170,13 @@ final class WorkerPool: @unchecked Sendable {
 
     deinit { core.stopping.store(true, ordering: .releasing) }
 
+    /// Sends the idle workers to long naps now, rather than after their spin, until the next
+    /// job: for a caller that goes on alone for a while (the `WorkerTuner`'s steps without
+    /// the pool), whose core a spinning worker may be taking.
+    func rest() {
+        if !core.resting.load(ordering: .relaxed) { core.resting.store(true, ordering: .relaxed) }
+    }
+
     /// Runs `body(0..<chunks)` on the pool and returns when all have run.
     ///
     /// The generation works like a sequence lock: odd while idle or while the caller writes a
@@ -173,6 +188,7 @@ final class WorkerPool: @unchecked Sendable {
             for k in 0..<chunks { body(k) }
             return
         }
+        if core.resting.load(ordering: .relaxed) { core.resting.store(false, ordering: .relaxed) }
         withoutActuallyEscaping(body) { escapable in
             core.wait { core.active.value.load(ordering: .acquiring) == 0 }
             core.job = escapable

@@ -20,11 +20,17 @@ extension World {
     func step(_ dt: Double) {
         guard dt > 0 else { return }
         guard let pool = ownPool, tunesWorkers else { stepOnce(dt); return }
-        workerPool = workerTuner.beginStep() ? pool : nil
+        let pooled = workerTuner.beginStep()
+        workerPool = pooled ? pool : nil
+        if !pooled { pool.rest() }
         let start = DispatchTime.now().uptimeNanoseconds
         stepOnce(dt)
         workerTuner.endStep(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
-        workerPool = pool
+        // What runs between steps on the world's pool (the animator's write-back of its
+        // items) goes the way the tuner chose for the next step: between steps without the
+        // pool a job each frame woke the resting worker, whose spin then took the core of
+        // the lone thread on a machine another program kept busy.
+        workerPool = workerTuner.pooled ? pool : nil
     }
 
     private func stepOnce(_ dt: Double) {
