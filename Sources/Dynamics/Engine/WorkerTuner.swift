@@ -168,15 +168,15 @@ struct WorkerTuner {
 
     /// Adds a held step with the pool to the stall watch; whether `stalledWindowsToYield`
     /// windows in a row found the pool's steps, counted whole, costing more than the single
-    /// thread's (by `stallFactor`) while their median stayed near the probe's. The probe and the drift watch judge by each
-    /// block's fastest step and by a median, so that one step the machine delayed does not
-    /// decide; with another program busy on the machine most pooled steps still run
-    /// unhindered while one in several waits a whole time slice (milliseconds) at a stage for
-    /// the thread the other program took: in the rain of 1,000 items through the UIKit
-    /// layer, pooled steps of median 0.51 ms and mean 0.83 ms against 0.58 ms alone, and the
-    /// pool, faster by every measure the probe takes, made the process 1.4x slower than one
-    /// thread. A window whose median moved too (steps that grow, as in a landing) is the
-    /// drift watch's to judge.
+    /// thread's (by `stallFactor`) while their median stayed near the probe's. The probe and
+    /// the drift watch judge by each block's fastest step and by a median, so that one step
+    /// the machine delayed does not decide; with another program busy on the machine most
+    /// pooled steps still run unhindered while one in several waits a whole time slice
+    /// (milliseconds) at a stage for the thread the other program took: in the rain of 1,000
+    /// items through the UIKit layer, pooled steps of median 0.51 ms and mean 0.83 ms against
+    /// 0.58 ms alone, and the pool, faster by every measure the probe takes, made the process
+    /// 1.4x slower than one thread. A window whose median moved too (steps that grow, as in a
+    /// landing) is the drift watch's to judge.
     private mutating func poolStalls(after nanoseconds: UInt64) -> Bool {
         stallWindow.append(nanoseconds)
         guard stallWindow.count == Self.stallWindowSteps else { return false }
