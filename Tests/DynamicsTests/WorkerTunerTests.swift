@@ -168,6 +168,21 @@ final class WorkerTunerDriftTests: XCTestCase {
         }
     }
 
+    /// A tuner after a probe the pool won (0.6 ms a step against 1 ms alone), then `count`
+    /// held steps of `duration(k)` (k from 1); returns the tuner, whether the probe chose the
+    /// pool, and the ways the held steps took.
+    private func holdAfterAWonProbe(_ count: Int, _ duration: (Int) -> UInt64) -> (tuner: WorkerTuner, chosen: Bool, ways: [Bool]) {
+        var tuner = WorkerTuner()
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 600_000 : 1_000_000 }
+        let chosen = tuner.pooled
+        var k = 0
+        let ways = run(&tuner, count) { _ in
+            k += 1
+            return duration(k)
+        }
+        return (tuner, chosen, ways)
+    }
+
     /// Asserts that `steps` (a landing the pool runs faster) took the pool within `limit`
     /// steps and that `tuner` holds it now.
     private func assertPoolChosen(_ steps: [Bool], within limit: Int, _ tuner: WorkerTuner, _ message: String,
@@ -252,28 +267,18 @@ final class WorkerTunerDriftTests: XCTestCase {
     /// lasting change still does.
     func testAFewStalledStepsDoNotStartAProbe() {
         XCTAssertEqual(WorkerTuner.driftSteps, 16)
-        var tuner = WorkerTuner()
-        _ = run(&tuner, probeLength()) { pooled in pooled ? 600_000 : 1_000_000 }
-        XCTAssertTrue(tuner.pooled)
-        var k = 0
-        let held = run(&tuner, 190) { _ in
-            k += 1
-            return (100..<107).contains(k) ? 1_800_000 : 600_000
-        }
+        var (tuner, chosen, held) = holdAfterAWonProbe(190) { k in (100..<107).contains(k) ? 1_800_000 : 600_000 }
+        XCTAssertTrue(chosen)
         XCTAssertEqual(held, Array(repeating: true, count: 190), "no probe for a stall of seven steps")
         let lasting = run(&tuner, 30) { pooled in pooled ? 1_800_000 : 1_000_000 }
         XCTAssertTrue(lasting.contains(false), "steps three times as long for good: a probe")
     }
 
     func testNoiseWithinTheFactorKeepsTheHold() {
-        var tuner = WorkerTuner()
-        _ = run(&tuner, probeLength()) { pooled in pooled ? 600_000 : 1_000_000 }
         // Steps between 0.8x and 1.4x of the probe's, and a lone delayed one: held throughout.
-        var k = 0
-        let held = run(&tuner, WorkerTuner.holdSteps - 1) { _ in
-            k += 1
-            return k == 50 ? 20_000_000 : UInt64(600_000 * (0.8 + 0.6 * Double(k % 7) / 6))
-        }
+        let held = holdAfterAWonProbe(WorkerTuner.holdSteps - 1) { k in
+            k == 50 ? 20_000_000 : UInt64(600_000 * (0.8 + 0.6 * Double(k % 7) / 6))
+        }.ways
         XCTAssertEqual(held, Array(repeating: true, count: WorkerTuner.holdSteps - 1))
     }
 
@@ -308,14 +313,9 @@ final class WorkerTunerDriftTests: XCTestCase {
     /// times over, a delay of seven steps, and steps that grow through the hold (a landing:
     /// the median moves, which is the drift watch's to judge).
     func testDelaysAndGrowthAreNotStalls() {
-        var tuner = WorkerTuner()
-        _ = run(&tuner, probeLength()) { pooled in pooled ? 600_000 : 1_000_000 }
-        var k = 0
-        let delayed = run(&tuner, WorkerTuner.holdSteps - 1) { _ in
-            k += 1
-            if k == 40 { return 20_000_000 }
-            return (100..<107).contains(k) ? 1_800_000 : 600_000
-        }
+        let delayed = holdAfterAWonProbe(WorkerTuner.holdSteps - 1) { k in
+            k == 40 ? 20_000_000 : (100..<107).contains(k) ? 1_800_000 : 600_000
+        }.ways
         XCTAssertEqual(delayed, Array(repeating: true, count: WorkerTuner.holdSteps - 1))
         var growing = WorkerTuner()
         _ = run(&growing, probeLength()) { pooled in pooled ? 600_000 : 700_000 }

@@ -235,17 +235,10 @@ extension World {
 
     /// Runs `first` and `second` at once when the step has the worker pool (this thread takes
     /// `first`, a worker `second`, or this thread both if none is free), else one after the
-    /// other. Neither may read what the other writes, nor use the pool itself.
-    func alongside(_ first: () -> Void, _ second: () -> Void) {
-        guard let pool = workerPool else { first(); second(); return }
-        pool.run(chunks: 2) { k in if k == 0 { first() } else { second() } }
-    }
-
-    /// `alongside` with a third task for whichever thread is free first: this thread takes
-    /// `first`, a worker `second`, and `third` goes to the one that finishes first (the pool
-    /// hands the worker's second chunk to this thread once its own is done). None may read
-    /// what another writes, nor use the pool itself.
-    func alongside(_ first: () -> Void, _ second: () -> Void, then third: () -> Void) {
+    /// other; `third`, if given, goes to whichever thread is free first (the pool hands the
+    /// worker's second chunk to this thread once its own is done), else runs last. None may
+    /// read what another writes, nor use the pool itself.
+    func alongside(_ first: () -> Void, _ second: () -> Void, then third: () -> Void = {}) {
         guard let pool = workerPool else { first(); second(); third(); return }
         // With two threads this one's home range is chunk 0, the worker's chunks 1 and 2.
         pool.run(chunks: 3) { k in
