@@ -284,29 +284,86 @@ final class WorkerTunerDriftTests: XCTestCase {
 
     /// A pool whose steps mostly run fast but one in five waits 4 ms (another program busy on
     /// the machine took the other thread): faster than one thread by the probe's fastest
-    /// steps and by the median, slower counted whole. Two windows of the stall watch find it
-    /// and one thread is held from the next step for a whole hold; a probe follows it.
+    /// steps and by the median, slower counted whole (mean 1.2 ms, median 0.5 ms, against
+    /// 0.6 ms alone). `step` counts the steps.
+    private func stalling(_ pooled: Bool, _ step: inout Int) -> UInt64 {
+        step += 1
+        if !pooled { return 600_000 }
+        return step % 5 == 0 ? 4_000_000 : 500_000
+    }
+
+    /// A tuner whose probe chose the pool (its counted steps happened to miss the stalls) and
+    /// whose hold with it then stalled for the two windows the stall watch judges; returns it
+    /// and the ways of those held steps.
+    private func stalledTuner() -> (tuner: WorkerTuner, held: [Bool]) {
+        var tuner = WorkerTuner()
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 500_000 : 600_000 }
+        XCTAssertTrue(tuner.pooled)
+        var k = 0
+        let held = run(&tuner, 2 * WorkerTuner.stallWindowSteps) { stalling($0, &k) }
+        return (tuner, held)
+    }
+
+    /// Two windows of the stall watch find the stalling pool and one thread is held from the
+    /// next step for a whole hold; a probe follows it.
     func testAPoolThatStallsNowAndThenGivesWayToOneThread() {
         XCTAssertEqual(WorkerTuner.stallWindowSteps, 32)
         XCTAssertEqual(WorkerTuner.stalledWindowsToYield, 2)
         XCTAssertEqual(WorkerTuner.stallFactor, 1.25)
-        var tuner = WorkerTuner()
-        var k = 0
-        func stalling(_ pooled: Bool) -> UInt64 {
-            k += 1
-            if !pooled { return 600_000 }
-            return k % 5 == 0 ? 4_000_000 : 500_000   // mean 1.2 ms, median 0.5 ms
-        }
-        // The probe's counted steps happen to miss the stalls: the pool is chosen.
-        _ = run(&tuner, probeLength()) { pooled in pooled ? 500_000 : 600_000 }
-        XCTAssertTrue(tuner.pooled)
-        let held = run(&tuner, 2 * WorkerTuner.stallWindowSteps, stalling)
+        var (tuner, held) = stalledTuner()
         XCTAssertEqual(held, Array(repeating: true, count: 2 * WorkerTuner.stallWindowSteps), "judged after two windows")
         XCTAssertFalse(tuner.pooled, "one thread from the next step")
-        let alone = run(&tuner, WorkerTuner.holdSteps, stalling)
+        var k = 0
+        let alone = run(&tuner, WorkerTuner.holdSteps) { stalling($0, &k) }
         XCTAssertEqual(alone, Array(repeating: false, count: WorkerTuner.holdSteps), "held for a whole hold")
-        let next = run(&tuner, probeLength(), stalling)
+        // (The probe's pooled blocks count their fastest steps, 0.5 ms: 1.2x faster.)
+        let next = run(&tuner, probeLength()) { stalling($0, &k) }
         XCTAssertEqual(next.filter { $0 }.count, 6, "then a probe")
+        XCTAssertTrue(tuner.pooled, "which the pool, faster by more than a tenth, wins")
+    }
+
+    /// After the pool stalled, a probe that finds it faster by less than `stalledPoolEdge`
+    /// (here by 4%, which before any stall keeps the pool) keeps one thread, and each such
+    /// probe doubles the hold without the pool: 200, 400, 800 steps, and no longer.
+    func testAfterAStallHoldsWithoutThePoolDoubleUntilThePoolWinsOutright() {
+        XCTAssertEqual(WorkerTuner.stalledPoolEdge, 1.1)
+        XCTAssertEqual(WorkerTuner.maxStalledHoldSteps, 800)
+        var tuner = stalledTuner().tuner
+        XCTAssertFalse(tuner.pooled)
+        let even: (Bool) -> UInt64 = { pooled in pooled ? 500_000 : 520_000 }
+        // Hold by hold: the steps without the pool up to the next probe's first (pooled)
+        // block, then the rest of that probe.
+        var holds: [Int] = []
+        for _ in 0..<4 {
+            var length = 0
+            while !tuner.beginStep() {
+                tuner.endStep(nanoseconds: even(false))
+                length += 1
+            }
+            tuner.endStep(nanoseconds: even(true))
+            _ = run(&tuner, probeLength() - 1, even)
+            holds.append(length)
+            XCTAssertFalse(tuner.pooled, "a pool 4% faster is not chosen after stalls")
+        }
+        XCTAssertEqual(holds, [200, 400, 800, 800])
+    }
+
+    /// After stalls, a pool faster by a fifth is chosen again; a hold with it that runs to its
+    /// end without stalling forgets them: the next probe keeps a pool 4% slower, as before any
+    /// stall (`poolMargin`), and the holds without the pool are back to `holdSteps`.
+    func testAPoolThatWinsOutrightIsChosenAgainAndAStallFreeHoldForgets() {
+        var tuner = stalledTuner().tuner
+        _ = run(&tuner, WorkerTuner.holdSteps) { _ in 600_000 }
+        XCTAssertEqual(tuner.stalledHolds, 1)
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 500_000 : 600_000 }
+        XCTAssertTrue(tuner.pooled, "the pool, 1.2x faster, chosen again")
+        XCTAssertEqual(tuner.stalledHolds, 1, "not yet forgotten")
+        let held = run(&tuner, WorkerTuner.holdSteps) { _ in 500_000 }
+        XCTAssertEqual(held, Array(repeating: true, count: WorkerTuner.holdSteps), "a whole hold, no stall")
+        _ = run(&tuner, probeLength()) { pooled in pooled ? 520_000 : 500_000 }
+        XCTAssertEqual(tuner.stalledHolds, 0, "forgotten")
+        XCTAssertTrue(tuner.pooled, "a pool 4% slower kept again")
+        XCTAssertEqual(tuner.hold, WorkerTuner.holdSteps)
     }
 
     /// What the stall watch must not take for stalls: a single step the machine delayed 30

@@ -40,7 +40,17 @@
 // machine most pooled steps run unhindered while one in several waits milliseconds for the
 // thread the other program took, so a hold with the pool is also watched by its steps
 // counted whole, in windows of `stallWindowSteps` (`poolStalls`), and gives way to a hold
-// without the pool when they cost more than the single thread's.
+// without the pool when they cost more than the single thread's. Such a machine stays so for
+// seconds to minutes (the other program runs on, or the host keeps the second core for
+// others), and a probe's fastest steps then find the two ways about even: the pool was kept
+// on the tie, and stalled again two windows into each hold (a rain of 1,000 items with a
+// busy program beside it: 780-900 ms of steps on two threads against 650-740 ms on one).
+// So once the pool has stalled, a probe keeps it only when it is faster by `stalledPoolEdge`,
+// and each probe that does not find it so doubles the hold without it, up to
+// `maxStalledHoldSteps`; a hold with the pool that runs to its end without a stall forgets.
+// (With `yes > /dev/null` beside it, the rain's process: median 0.76 s against 0.79 s, the
+// slowest of 20 runs 0.90 s against 0.94; one thread 0.65 s. What is left is the landing,
+// whose pooled steps stall for milliseconds before any window is judged.)
 import Foundation
 
 struct WorkerTuner {
@@ -79,6 +89,12 @@ struct WorkerTuner {
     /// steps before the pool gives way to a hold without it (when its typical step has not
     /// drifted: the tail is what costs).
     static let stallFactor = 1.25
+    /// How much faster than the single thread the pool's probe steps must be for the pool to
+    /// be chosen again after it stalled.
+    static let stalledPoolEdge = 1.1
+    /// The longest hold without the pool after stalls (doubling from `holdSteps`): a machine
+    /// that frees its second core again waits at most this long for the pool.
+    static let maxStalledHoldSteps = 800
 
     /// Whether the current step uses the pool.
     private(set) var pooled = true
@@ -103,6 +119,10 @@ struct WorkerTuner {
     private var stallWindow = [UInt64]()
     /// Windows in a row of the current hold that found the pool stalling.
     private var stalledWindows = 0
+    /// Holds without the pool since the pool last stalled (its verdict's, and each after a
+    /// probe that did not find the pool faster by `stalledPoolEdge`); 0 once a hold with the
+    /// pool ran to its end.
+    private(set) var stalledHolds = 0
     /// The way held when drift started the current probe (nil: a regular probe).
     private var driftProbeFrom: Bool?
     /// Held steps before the drift is judged in the current hold.
@@ -112,7 +132,12 @@ struct WorkerTuner {
 
     /// Decides the way of the next step.
     mutating func beginStep() -> Bool {
-        if position == Self.probeLength + hold { position = 0; driftProbeFrom = nil }
+        if position == Self.probeLength + hold {
+            // A hold with the pool that no stall cut short.
+            if pooled { stalledHolds = 0 }
+            position = 0
+            driftProbeFrom = nil
+        }
         if position < Self.probeLength { pooled = Self.probeBlockIsPooled(position / Self.blockSteps) }
         steps += 1
         if pooled { pooledSteps += 1 }
@@ -131,9 +156,18 @@ struct WorkerTuner {
                 // The pool is kept unless it is clearly slower: a probe measures a few steps
                 // each way, and in a landing rain, whose steps vary threefold from one to the
                 // next, a slight edge either way is chance, not the machine.
-                pooled = Double(withPool) <= Self.poolMargin * Double(withoutPool)
+                // After stalls the pool must win outright: on a machine that takes the
+                // second core now and then, a tie in the fastest steps hides the stalls.
+                pooled = stalledHolds > 0
+                    ? Self.stalledPoolEdge * Double(withPool) <= Double(withoutPool)
+                    : Double(withPool) <= Self.poolMargin * Double(withoutPool)
                 let clear = pooled && Double(withoutPool) >= Self.clearWin * Double(withPool)
-                hold = clear ? min(2 * hold, Self.maxHoldSteps) : Self.holdSteps
+                if !pooled && stalledHolds > 0 {
+                    stalledHolds += 1
+                    hold = Self.stalledHold(stalledHolds)
+                } else {
+                    hold = clear ? min(2 * hold, Self.maxHoldSteps) : Self.holdSteps
+                }
                 reference = Double(pooled ? withPool : withoutPool) / Double(Self.probeBlocks)
                 aloneReference = Double(withoutPool) / Double(Self.probeBlocks)
                 stallWindow.removeAll(keepingCapacity: true)
@@ -149,7 +183,8 @@ struct WorkerTuner {
                 // Hold without the pool from the next step; the next probe comes after it.
                 pooled = false
                 position = Self.probeLength - 1
-                hold = Self.holdSteps
+                stalledHolds += 1
+                hold = Self.stalledHold(stalledHolds)
                 reference = aloneReference
                 driftWait = Self.driftSteps
                 driftProbeFrom = nil
@@ -187,6 +222,12 @@ struct WorkerTuner {
         let stalls = mean > Self.stallFactor * aloneReference && median <= Self.driftFactor * reference
         stalledWindows = stalls ? stalledWindows + 1 : 0
         return stalledWindows >= Self.stalledWindowsToYield
+    }
+
+    /// The length of the `n`th hold without the pool since it stalled (from 1): `holdSteps`,
+    /// doubled each time, at most `maxStalledHoldSteps`.
+    static func stalledHold(_ n: Int) -> Int {
+        min(holdSteps << min(max(n - 1, 0), 16), maxStalledHoldSteps)
     }
 
     /// Whether block `b` of a probe uses the pool: pairs of blocks in turn pool-alone and
