@@ -43,6 +43,41 @@ final class FatBoxMotionTests: XCTestCase {
         XCTAssertLessThan(moves, 50, "\(moves) moves in 120 steps")
     }
 
+    /// The box pass takes a body of one shape by `bodySoleShape`, any other by its shape list:
+    /// both ways every shape's fat box keeps up with it, in both steps.
+    func testEveryShapeOfAFallingBodyKeepsItsFatBoxWhateverItsShapeCount() {
+        for mode in [StepMode.sequentialImpulse, .softStep] {
+            let world = World(gravity: Vec2(0, 10), stepMode: mode)
+            world.enableSleep = false
+            let box = makeBox(world, center: Vec2(0, -20), half: 0.1)
+            let first = world.bodyShapes[box.index][0]
+            XCTAssertEqual(world.bodySoleShape[box.index], Int32(first))
+            func fall(_ steps: Int) -> Int {
+                var checked = 0
+                for _ in 0..<steps {
+                    world.step(1.0 / 120)
+                    let body = world.bodies[box.index]
+                    for shape in world.bodyShapes[box.index] {
+                        let tight = world.computeAABB(shape, body.transform)
+                        XCTAssertTrue(world.shapes[shape].fatAABB.contains(tight), "\(mode) shape \(shape)")
+                        checked += 1
+                    }
+                }
+                return checked
+            }
+            XCTAssertEqual(fall(60), 60)
+            // A second shape, off to the side: both followed through the list.
+            let second = world.createShape(box, .polygon(.box(halfWidth: 0.05, halfHeight: 0.05, center: Vec2(0.3, 0)))).index
+            XCTAssertEqual(world.bodySoleShape[box.index], -1)
+            XCTAssertEqual(fall(60), 120)
+            let other = makeBox(world, center: Vec2(5, -20), half: 0.1)
+            world.destroyBody(box)
+            XCTAssertEqual(world.bodySoleShape[box.index], -1)
+            XCTAssertFalse(world.shapes[second].alive)
+            XCTAssertEqual(world.bodySoleShape[other.index], Int32(world.bodyShapes[other.index][0]))
+        }
+    }
+
     func testTheSoftStepKeepsThePlainMargin() {
         let world = World(gravity: Vec2(0, 10))
         world.enableSleep = false

@@ -158,10 +158,11 @@ extension World {
         apartTravel.withUnsafeBufferPointer { travel in
         awakeBodies.withUnsafeBufferPointer { awake in
         bodyShapes.withUnsafeBufferPointer { bodyShapes in
+        bodySoleShape.withUnsafeBufferPointer { sole in
             for i in awake where moved[i] {
                 moved[i] = false
-                for sh in bodyShapes[i] where sp[sh].alive {
-                    guard let box = boxes[sh] else { continue }
+                @inline(__always) func move(_ sh: Int) {
+                    guard let box = boxes[sh] else { return }
                     boxes[sh] = nil
                     let margin = Self.fatMargin(boundRadius: sp[sh].boundRadius)
                     var fat = box.expanded(by: margin)
@@ -182,7 +183,14 @@ extension World {
                     dynamicTree.moveProxy(sp[sh].proxy, aabb: fat)
                     moveBuffer.append(sh)
                 }
+                // (A body of one shape: no look at its shape list, see `bodySoleShape`.)
+                if sole[i] >= 0 {
+                    move(Int(sole[i]))
+                } else {
+                    for sh in bodyShapes[i] where sp[sh].alive { move(sh) }
+                }
             }
+        }
         }
         }
         }
@@ -204,6 +212,8 @@ extension World {
         let turn: UnsafeMutablePointer<Double>?
         let poses: UnsafeMutablePointer<Transform>?
         let fatLimit: UnsafeMutablePointer<Double>?
+        /// `bodySoleShape`.
+        let soleShapes: UnsafePointer<Int32>
     }
 
     /// Whether the box pass may skip shapes by their bodies' travel (the sequential step,
@@ -224,8 +234,11 @@ extension World {
         apartTurn.withUnsafeMutableBufferPointer { turn in
         apartPoses.withUnsafeMutableBufferPointer { poses in
         fatLimits.withUnsafeMutableBufferPointer { fatLimit in
+        bodySoleShape.withUnsafeBufferPointer { sole in
             body(ProxyBoxPass(skipping: skipping, boxes: boxes.baseAddress!, moved: moved.baseAddress!, travel: travel.baseAddress,
-                              turn: turn.baseAddress, poses: poses.baseAddress, fatLimit: fatLimit.baseAddress))
+                              turn: turn.baseAddress, poses: poses.baseAddress, fatLimit: fatLimit.baseAddress,
+                              soleShapes: sole.baseAddress!))
+        }
         }
         }
         }
@@ -241,9 +254,10 @@ extension World {
         let skipping = pass.skipping
         let travelled = skipping ? Self.advanceTravel(i, body.pointee, pass.travel!, pass.turn!, pass.poses!) : 0
         let v = body.pointee.linearVelocity
-        for sh in bodyShapes[i] where shapes[sh].alive && !shapes[sh].proxyIsStatic {
+        @inline(__always) func refresh(_ sh: Int) {
+            guard !shapes[sh].proxyIsStatic else { return }
             if skipping && Self.fatBoxSurelyHolds(travel: travelled, velocity: v, dt: lastStepDt, limit: pass.fatLimit![sh]) {
-                continue
+                return
             }
             let now = computeAABB(sh, body.pointee.transform)
             let box = predictedAABB(box: now, velocity: v)
@@ -252,6 +266,12 @@ extension World {
             } else if skipping {
                 pass.fatLimit![sh] = travelled + Self.slack(of: now, in: shapes[sh].fatAABB)
             }
+        }
+        let sole = pass.soleShapes[i]
+        if sole >= 0 {
+            refresh(Int(sole))
+        } else {
+            for sh in bodyShapes[i] where shapes[sh].alive { refresh(sh) }
         }
     }
 

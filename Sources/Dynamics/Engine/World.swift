@@ -87,6 +87,12 @@ final class World {
     /// Per-body shape and joint lists, kept out of `Body` so bodies stay plain values.
     var bodyShapes: [[Int]] = []
     var bodyJoints: [[Int]] = []
+    /// Per body, its shape when it has exactly one (an item of the UIKit layer), else -1
+    /// (`noteSoleShape`). The box pass after every step reads this flat array instead of the
+    /// body's own shape list, a heap block of its own per body, whose first line was a cache
+    /// miss for every awake body every step: 69% of the body store's time in a rain of 4,000
+    /// items, 5% of the whole step.
+    var bodySoleShape: [Int32] = []
     var contacts: [Contact] = []
     /// Per contact, index for index (kept beside `contacts` wherever a contact is added,
     /// removed or moved): whether the sequential continuous collision looks at the pair at
@@ -290,6 +296,7 @@ final class World {
         // `states` has one slot more than `bodies`: the contact solver's dummy at the end.
         if states.count >= bodies.count { states[bodies.count - 1] = BodyState() } else { states.append(BodyState()) }
         bodyShapes.append([])
+        bodySoleShape.append(-1)
         bodyJoints.append([])
         let id = BodyID(index: bodies.count - 1)
         updateMass(id.index)
@@ -304,6 +311,7 @@ final class World {
         bodies[id.index].alive = false
         awakeListsCurrent = false
         bodyShapes[id.index] = []
+        noteSoleShape(id.index)
     }
 
     func isValid(_ id: BodyID) -> Bool { id.index >= 0 && id.index < bodies.count && bodies[id.index].alive }
@@ -428,6 +436,7 @@ final class World {
         }
         let s = shapes.count - 1
         bodyShapes[body.index].append(s)
+        noteSoleShape(body.index)
         createProxy(s)
         updateMass(body.index)
         return ShapeID(index: s)
@@ -501,7 +510,14 @@ final class World {
         shapes[s].alive = false
         let b = shapes[s].body
         bodyShapes[b].removeAll { $0 == s }
+        noteSoleShape(b)
         if update { updateMass(b) }
+    }
+
+    /// Brings `bodySoleShape` up to date after body `b`'s shape list changed.
+    func noteSoleShape(_ b: Int) {
+        let live = bodyShapes[b].filter { shapes[$0].alive }
+        bodySoleShape[b] = live.count == 1 ? Int32(live[0]) : -1
     }
 
     func updateMass(_ i: Int) {
