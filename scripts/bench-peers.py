@@ -6,7 +6,12 @@ What it runs (each a separate process, in rounds, so that every ratio compares t
 timed within a minute of each other on the same machine):
   rain     `animatic simulate` of the rain scene (scripts/rain-scene.py), the whole process,
            with 2 workers (and 1, and a baseline executable when given), beside the pymunk
-           peer's own timer of its steps (`pymunk_rain.py --mode physics [-n 4000]`);
+           peer's own timer of its steps (`pymunk_rain.py --mode physics [-n 4000]`); and
+           two one-worker runs started together, timed against the one-worker run alone:
+           whether the machine's second core was ours in that round (`second_core_ours`:
+           the pair took at most 1.2x as long; shared 2-core virtual machines give the
+           second core away for tens of seconds at a time, and two workers then gain
+           nothing), with the rounds' ratios summarized by it;
   pyramids `animatic bench physics --only W --workers 1,2` beside Box2D v3's own `benchmark`
            program (one thread, and two), for large_pyramid and many_pyramids;
   piles    `animatic bench physics --only pile1000,pile10000 --interleave`;
@@ -38,6 +43,21 @@ def wall(cmd, cwd=None):
     if done.returncode != 0:
         sys.exit(f"bench-peers: {' '.join(cmd)} exited {done.returncode}: {done.stderr.decode()[-500:]}")
     return elapsed
+
+
+def wall_pair(cmd):
+    """The wall time in seconds of two copies of `cmd` started together, until both end."""
+    start = time.perf_counter()
+    procs = [subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(2)]
+    for p in procs:
+        _, err = p.communicate()
+        if p.returncode != 0:
+            sys.exit(f"bench-peers: {' '.join(cmd)} exited {p.returncode}: {err.decode()[-500:]}")
+    return time.perf_counter() - start
+
+
+# A pair of one-thread runs at most this much slower than one alone: both cores were ours.
+SECOND_CORE_OURS = 1.2
 
 
 def output(cmd, cwd=None):
@@ -122,23 +142,31 @@ def run(a, exe, work):
     summary = {}
 
     def rain(n, rounds, with_one_worker):
-        ratios, baseline_ratios = [], []
+        ratios, baseline_ratios, by_core = [], [], {True: [], False: []}
         for r in range(rounds):
             record = {"part": f"rain{n}", "round": r + 1,
                       "ours_w2_s": round(wall([exe, "simulate", scenes[n], "--workers", "2"]), 3)}
             if with_one_worker:
-                record["ours_w1_s"] = round(wall([exe, "simulate", scenes[n], "--workers", "1"]), 3)
+                one = [exe, "simulate", scenes[n], "--workers", "1"]
+                record["ours_w1_s"] = round(wall(one), 3)
+                record["pair_w1_s"] = round(wall_pair(one), 3)
+                record["second_core_ours"] = record["pair_w1_s"] <= SECOND_CORE_OURS * record["ours_w1_s"]
             if a.baseline:
                 record["baseline_w2_s"] = round(wall([a.baseline, "simulate", scenes[n], "--workers", "2"]), 3)
             if a.pymunk:
                 record["pymunk_s"] = pymunk_seconds(a.pymunk, n, work)
                 record["ratio"] = round(record["pymunk_s"] / record["ours_w2_s"], 3)
                 ratios.append(record["ratio"])
+                if "second_core_ours" in record:
+                    by_core[record["second_core_ours"]].append(record["ratio"])
                 if a.baseline:
                     baseline_ratios.append(record["pymunk_s"] / record["baseline_w2_s"])
             emit(record)
         if ratios:
             summary[f"rain{n}_vs_pymunk"] = summary_of(ratios, 2.0)
+            for ours, label in ((True, "second_core_ours"), (False, "second_core_elsewhere")):
+                if by_core[ours]:
+                    summary[f"rain{n}_vs_pymunk"][label] = summary_of(by_core[ours], 2.0)
         if baseline_ratios:
             summary[f"rain{n}_baseline_vs_pymunk"] = summary_of(baseline_ratios, 2.0)
 

@@ -44,7 +44,8 @@
 // seconds to minutes (the other program runs on, or the host keeps the second core for
 // others), and a probe's fastest steps then find the two ways about even: the pool was kept
 // on the tie, and stalled again two windows into each hold (a rain of 1,000 items with a
-// busy program beside it: 780-900 ms of steps on two threads against 650-740 ms on one).
+// busy program beside it: 780-900 ms in its steps on two threads, while one thread's whole
+// process took 650-740 ms).
 // So once the pool has stalled, a probe keeps it only when it is faster by `stalledPoolEdge`,
 // and each probe that does not find it so doubles the hold without it, up to
 // `maxStalledHoldSteps`; a hold with the pool that runs to its end without a stall forgets.
