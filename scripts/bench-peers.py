@@ -52,6 +52,8 @@ def wall_pair(cmd):
     for p in procs:
         _, err = p.communicate()
         if p.returncode != 0:
+            for other in procs:
+                other.kill()
             sys.exit(f"bench-peers: {' '.join(cmd)} exited {p.returncode}: {err.decode()[-500:]}")
     return time.perf_counter() - start
 

@@ -336,7 +336,8 @@ final class WorkerTunerDriftTests: XCTestCase {
         var holds: [Int] = []
         for _ in 0..<4 {
             var length = 0
-            while !tuner.beginStep() {
+            // (Bounded: a tuner that never probes again fails here instead of hanging.)
+            while !tuner.beginStep() && length < 2 * WorkerTuner.maxStalledHoldSteps {
                 tuner.endStep(nanoseconds: even(false))
                 length += 1
             }
