@@ -183,12 +183,7 @@ extension World {
                     dynamicTree.moveProxy(sp[sh].proxy, aabb: fat)
                     moveBuffer.append(sh)
                 }
-                // (A body of one shape: no look at its shape list, see `bodySoleShape`.)
-                if sole[i] >= 0 {
-                    move(Int(sole[i]))
-                } else {
-                    for sh in bodyShapes[i] where sp[sh].alive { move(sh) }
-                }
+                Self.forEachLiveShape(sole: sole[i], list: bodyShapes[i], alive: { sp[$0].alive }, move)
             }
         }
         }
@@ -267,12 +262,16 @@ extension World {
                 pass.fatLimit![sh] = travelled + Self.slack(of: now, in: shapes[sh].fatAABB)
             }
         }
-        let sole = pass.soleShapes[i]
-        if sole >= 0 {
-            refresh(Int(sole))
-        } else {
-            for sh in bodyShapes[i] where shapes[sh].alive { refresh(sh) }
-        }
+        Self.forEachLiveShape(sole: pass.soleShapes[i], list: bodyShapes[i], alive: { shapes[$0].alive }, refresh)
+    }
+
+    /// Calls `body` with each live shape of a body: its only shape when it has one (`sole`, its
+    /// `bodySoleShape` entry; the list is then not read, see there), else each of `list` (its
+    /// `bodyShapes`) that is `alive`.
+    @inline(__always) static func forEachLiveShape(sole: Int32, list: @autoclosure () -> [Int], alive: (Int) -> Bool,
+                                                   _ body: (Int) -> Void) {
+        if sole >= 0 { body(Int(sole)); return }
+        for sh in list() where alive(sh) { body(sh) }
     }
 
     func destroyContacts(ofShape s: Int) {

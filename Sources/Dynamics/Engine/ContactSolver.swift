@@ -539,7 +539,6 @@ extension World {
         max(grain, count / (4 * (workerPool?.threadCount ?? 1)))
     }
 
-
     /// Inverse mass and inertia as the solver sees them: zero unless dynamic and awake.
     @inline(__always) func solverMass(_ i: Int) -> (Double, Double) {
         isSolverDynamic(i) ? (bodies[i].invMass, bodies[i].invI) : (0, 0)

@@ -402,16 +402,21 @@ extension World {
         awakeBodies.removeAll(keepingCapacity: true)
         idleBodies.removeAll(keepingCapacity: true)
         for i in bodies.indices where bodies[i].alive {
-            if bodies[i].type != .staticBody && bodies[i].isAwake { awakeBodies.append(i) } else { idleBodies.append(i) }
+            if Self.listsAsAwake(bodies[i]) { awakeBodies.append(i) } else { idleBodies.append(i) }
         }
         awakeListsCurrent = true
+    }
+
+    /// Whether a live body belongs to the awake set (else to the idle one): not static, awake.
+    @inline(__always) private static func listsAsAwake(_ body: Body) -> Bool {
+        body.type != .staticBody && body.isAwake
     }
 
     /// Whether the kept lists are what listing the bodies now gives (checked in debug builds).
     private func awakeListsMatchBodies() -> Bool {
         let live = bodies.indices.filter { bodies[$0].alive }
-        return awakeBodies == live.filter { bodies[$0].type != .staticBody && bodies[$0].isAwake }
-            && idleBodies == live.filter { bodies[$0].type == .staticBody || !bodies[$0].isAwake }
+        return awakeBodies == live.filter { Self.listsAsAwake(bodies[$0]) }
+            && idleBodies == live.filter { !Self.listsAsAwake(bodies[$0]) }
     }
 
     /// The first batch of each color, from each color's constraint count (the overflow's
