@@ -28,6 +28,15 @@ public enum PreviewFormat: String, CaseIterable, Sendable {
     var maximumFPS: Double? { self == .gif ? 50 : nil }
 
     var muxer: String { rawValue }
+
+    /// `formats` with each format once, at its first place: two encoders of one format would
+    /// write the same file (and wait on each other's pipe), so a list that names a format
+    /// twice makes it once.
+    public static func distinct(_ formats: [PreviewFormat]) -> [PreviewFormat] {
+        var seen: [PreviewFormat] = []
+        for format in formats where !seen.contains(format) { seen.append(format) }
+        return seen
+    }
 }
 
 /// Makes previews of a frame folder with ffmpeg.

@@ -77,6 +77,8 @@ public final class FrameSequenceWriter {
         try metadata.validate()
         frames = try (options.frames ?? FrameRange(lower: nil, upper: nil)).resolved(frameCount: metadata.frameCount)
         self.metadata = metadata
+        var options = options
+        options.streamedPreviews = PreviewFormat.distinct(options.streamedPreviews)
         self.options = options
         self.progress = progress
         let staging = try StagingFolder(parent: outputFolder, name: metadata.sceneID)

@@ -77,6 +77,7 @@ enum CheckCommand {
             guard let scene = SceneArguments.load(file) else { return 2 }
             scenes.append(scene)
         }
+        try SceneArguments.requireDistinctIDs(scenes, folder: golden)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-check-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let jobs = try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount

@@ -78,15 +78,20 @@ enum RenderCommand {
         return (s, a.positional)
     }
 
-    /// The formats of a `--video` list (nil: none).
+    /// The formats of a `--video` list (nil: none); a format named twice is a usage error.
     static func previewFormats(_ list: String?) throws -> [PreviewFormat] {
         guard let list else { return [] }
-        return try list.split(separator: ",").map { name in
+        var formats: [PreviewFormat] = []
+        for name in list.split(separator: ",") {
             guard let format = PreviewFormat(rawValue: String(name)) else {
                 throw UnknownNameError(kind: "preview format", name: String(name), known: PreviewFormat.allCases.map(\.rawValue))
             }
-            return format
+            guard !formats.contains(format) else {
+                throw UsageError(message: "--video names \(format.rawValue) twice (got '\(list)'); each preview is made once")
+            }
+            formats.append(format)
         }
+        return formats
     }
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -112,6 +117,7 @@ enum RenderCommand {
             }
             scenes.append(scene)
         }
+        try SceneArguments.requireDistinctIDs(scenes, folder: settings.out)
         InterruptCleanup.install()
         for scene in scenes {
             let result = try FramePipeline.render(scene: scene, settings: settings.renderSettings(for: scene))

@@ -59,6 +59,20 @@ enum SceneArguments {
         }
     }
 
+    /// Refuses two scenes with one id (a scene's id is its file name without the extension):
+    /// both would write `folder/ID`, and the second would replace the first without a word.
+    static func requireDistinctIDs(_ scenes: [Scene], folder: String) throws {
+        var first: [String: String] = [:]
+        for scene in scenes {
+            if let earlier = first[scene.id] {
+                let files = earlier == scene.sourceFile ? "\(earlier) is named twice" : "\(earlier) and \(scene.sourceFile) are both '\(scene.id)'"
+                throw UsageError(message: "\(files): both would be written to \(folder)/\(scene.id); "
+                                 + "name each scene once, or rename one file (a scene's id is its file name)")
+            }
+            first[scene.id] = scene.sourceFile
+        }
+    }
+
     /// Loads a scene or prints its diagnostics; nil when invalid.
     static func load(_ path: String) -> Scene? {
         let result = Scene.validate(path: path)

@@ -61,6 +61,9 @@ struct RecipesCommand {
                     guard let format = PreviewFormat(rawValue: String(name)) else {
                         throw UsageError(message: "unknown preview format '\(name)' (mp4, gif, webp, apng)")
                     }
+                    guard !settings.previews.contains(format) else {
+                        throw UsageError(message: "--video names \(name) twice; each preview is made once")
+                    }
                     settings.previews.append(format)
                 }
             default:

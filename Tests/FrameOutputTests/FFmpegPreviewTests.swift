@@ -218,3 +218,31 @@ final class FFmpegPreviewTests: XCTestCase {
         return boxes
     }
 }
+
+/// A preview format asked for twice is made once: two encoders of one format wrote the same
+/// file and waited on each other (`render --video mp4,mp4` hung; `gif,gif` failed).
+final class RepeatedPreviewFormatTests: XCTestCase {
+    func testAFormatNamedTwiceIsStreamedOnceAndTheWriterFinishes() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        XCTAssertEqual(PreviewFormat.distinct([.gif, .mp4, .gif, .apng, .mp4]), [.gif, .mp4, .apng])
+        let out = scratch.child("output")
+        let finished = expectation(description: "the writer finishes")
+        let box = ManifestBox()
+        // On another thread, so that a writer that hangs fails this test instead of the run.
+        Thread {
+            box.result = Result { try writeSequence(to: out, frameCount: 6, options: FrameSequenceOptions(jobs: 2, streamedPreviews: [.gif, .gif])) }
+            finished.fulfill()
+        }.start()
+        wait(for: [finished], timeout: 60)
+        let manifest = try XCTUnwrap(box.result).get()
+        XCTAssertEqual(manifest.frames.count, 6)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out + "/rain").filter { $0.hasPrefix("preview") }
+        XCTAssertEqual(names, ["preview.gif"])
+        let gif = try XCTUnwrap(readTestGIF(path: out + "/rain/preview.gif"))
+        XCTAssertTrue(gif.endsWithTrailer)
+        XCTAssertFalse(gif.images.isEmpty)
+    }
+
+    private final class ManifestBox: @unchecked Sendable { var result: Result<FrameManifest, Error>? }
+}

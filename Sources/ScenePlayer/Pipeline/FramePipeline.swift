@@ -44,7 +44,8 @@ public enum FramePipeline {
                               settings: RenderSettings) throws -> RenderResult {
         let start = Date()
         var options = settings.frames
-        options.streamedPreviews = settings.previews.filter { $0 != .apng }
+        let previews = PreviewFormat.distinct(settings.previews)
+        options.streamedPreviews = previews.filter { $0 != .apng }
         options.preview = settings.preview
         let writer = try FrameSequenceWriter(outputFolder: settings.outputFolder, metadata: metadata,
                                              options: options, progress: settings.progress)
@@ -66,7 +67,7 @@ public enum FramePipeline {
         }
         var extras: [String] = []
         let manifest = try writer.finish { staged in
-            let fromFolder = settings.previews.filter { $0 == .apng || writer.unstreamedPreviews.contains($0) }
+            let fromFolder = previews.filter { $0 == .apng || writer.unstreamedPreviews.contains($0) }
             extras = writer.streamedPreviews.map { ($0.path as NSString).lastPathComponent }
                 + (try writeExtras(into: staged, previews: fromFolder, settings: settings,
                                    contactFrames: Set(player.framesWithContacts)))
@@ -93,7 +94,7 @@ public enum FramePipeline {
                             contactFrames: Set<Int>) throws -> [String] {
         var names: [String] = []
         let jobs = settings.frames.jobs
-        for format in previews {
+        for format in PreviewFormat.distinct(previews) {
             let path = folder.path + "/" + format.defaultFileName
             // APNG and GIF use our own writers (no ffmpeg needed); MP4 and WebP need ffmpeg.
             let file: PreviewFile
