@@ -60,8 +60,11 @@ extension SceneRunner {
             snap.damping = CGFloat(s.damping)
             animator.addBehavior(snap)
         case .pushToward(let p):
-            guard let k = target(p.item, context), let point = p.point.resolved(tap: context.tap),
-                  let push = behaviorsByID[p.behavior] as? PushBehavior else { return }
+            guard let push = behaviorsByID[p.behavior] as? PushBehavior, let point = p.point.resolved(tap: context.tap) else { return }
+            // Without `item`: the concerned item, else the push's only item (validation refuses
+            // a trigger that concerns none for a push of several).
+            let only = push.items.count == 1 ? itemIndexByView[ObjectIdentifier(push.items[0])] : nil
+            guard let k = target(p.item, context) ?? only else { return }
             let c = items[k].view.center
             let dx = point.x - Double(c.x), dy = point.y - Double(c.y)
             push.setAngle(CGFloat(atan2(dy, dx)), magnitude: CGFloat((dx * dx + dy * dy).squareRoot() * p.magnitudePerPoint))
