@@ -1,3 +1,4 @@
+import Foundation
 import Images
 
 // Design note: the result of comparing two images, as plain values. The diff image is
@@ -34,4 +35,17 @@ public struct ImageDiff: Equatable, Sendable {
 
     /// Whether any pixel counts as different.
     public var hasDifferences: Bool { differentPixels > 0 }
+}
+
+extension ImageDiff {
+    /// Writes ``diffImage`` as `folder/diff.png` (creating the folder) and returns its path;
+    /// nil when no diff image was asked for. Throws ``CompareError/unwritableOutput(path:reason:)``.
+    @discardableResult
+    public func writeDiffImage(intoFolder folder: String) throws -> String? {
+        guard let diffImage else { return nil }
+        try OutputFiles.createFolder(folder)
+        let path = (folder as NSString).appendingPathComponent("diff.png")
+        try OutputFiles.write(diffImage, to: path)
+        return path
+    }
 }

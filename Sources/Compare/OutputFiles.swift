@@ -10,7 +10,7 @@ enum OutputFiles {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw CompareError.unwritableOutput(path: path, reason: reason(error))
+            throw CompareError.unwritableOutput(path: path, reason: fileInTheWay(of: path) ?? reason(error))
         }
     }
 
@@ -41,6 +41,20 @@ enum OutputFiles {
             throw CompareError.unreadableImage(path: source, error: .unreadableFile(path: source, reason: reason(error)))
         }
         try write(data, to: destination)
+    }
+
+    /// "a-file is a file, not a folder" when a file stands where a folder of `path` must go
+    /// (Foundation says only "error 512" then), else nil.
+    private static func fileInTheWay(of path: String) -> String? {
+        var folder = path
+        while !folder.isEmpty && folder != "/" && folder != "." {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+                return isFolder.boolValue ? nil : "\(folder) is a file, not a folder"
+            }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return nil
     }
 
     private static func reason(_ error: Error) -> String {

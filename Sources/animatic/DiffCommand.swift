@@ -64,11 +64,7 @@ enum DiffCommand {
             } else {
                 let diff = try Pixelmatch.compareFiles(expected: pathA, actual: pathB, options: options,
                                                        producingDiffImage: a.values["out"] != nil)
-                if let out = a.values["out"], let image = diff.diffImage {
-                    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                    let data = try image.pngData(preset: .fast)
-                    try Data(data).write(to: URL(fileURLWithPath: out + "/diff.png"))
-                }
+                if let out = a.values["out"] { try diff.writeDiffImage(intoFolder: out) }
                 summary = DiffSummary(diff, options: options)
                 if !a.flags.contains("json") {
                     let box = diff.boundingBox.map { " in box x \($0.x) y \($0.y) w \($0.width) h \($0.height)" } ?? ""
@@ -81,6 +77,8 @@ enum DiffCommand {
             return tolerance.outcome(for: summary).exitCode
         } catch let error as CompareError {
             printError("animatic diff: \(error)")
+            // An output that cannot be written is a failure while running, not bad input.
+            if case .unwritableOutput = error { return 1 }
             return 2
         }
     }

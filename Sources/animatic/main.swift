@@ -41,6 +41,8 @@ func helpText(_ command: String) -> String? {
     case "merge": return MergeCommand.help
     case "list": return ListCommand.help
     case "bench": return BenchCommand.help
+    case "help", "--help", "-h": return usage
+    case "version", "--version": return "usage: animatic version (or --version)\nPrints `animatic VERSION` and takes no options."
     default: return nil
     }
 }
@@ -53,12 +55,17 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "--help", "-h", "help":
             if let c = rest.first {
                 guard let text = helpText(c) else { throw UsageError(message: "no command '\(c)'") }
+                guard rest.count == 1 else { throw UsageError(message: "help takes one COMMAND (got \(rest.joined(separator: " ")))") }
                 print(text)
             } else {
                 print(usage)
             }
             return 0
-        case "--version", "version": print("animatic \(version)"); return 0
+        case "--version", "version":
+            if rest == ["--help"] || rest == ["-h"] { print(helpText("version")!); return 0 }
+            guard rest.isEmpty else { throw UsageError(message: "version takes no arguments (got \(rest.joined(separator: " ")))") }
+            print("animatic \(version)")
+            return 0
         case "render": return try RenderCommand.run(rest)
         case "validate": return try ValidateCommand.run(rest)
         case "simulate": return try SimulateCommand.run(rest)
@@ -99,7 +106,11 @@ func runCommand(_ arguments: [String]) -> Int32 {
 /// Errors of the libraries that mean the input was wrong (exit 2), not the run.
 func isBadInput(_ error: Error) -> Bool {
     switch error {
-    case is FrameFilesError, is MergeError, is CompareError: return true
+    case let e as CompareError:
+        // An output that cannot be written is a failure while running (exit 1).
+        if case .unwritableOutput = e { return false }
+        return true
+    case is FrameFilesError, is MergeError: return true
     case let e as OutputError:
         if case .invalidFrameRange = e { return true }
         if case .invalidSceneID = e { return true }

@@ -32,6 +32,10 @@ final class ExitStatusTests: XCTestCase {
             Case(args: [], status: 2, says: "usage: animatic COMMAND"),
             Case(args: ["help"], status: 0, says: "commands:"),
             Case(args: ["--version"], status: 0, says: "animatic 0."),
+            Case(args: ["help", "help"], status: 0, says: "commands:"),
+            Case(args: ["help", "version"], status: 0, says: "usage: animatic version"),
+            Case(args: ["version", "extra"], status: 2, says: "version takes no arguments"),
+            Case(args: ["--version", "--foo"], status: 2, says: "version takes no arguments"),
             Case(args: ["rendr"], status: 2, says: "did you mean 'render'?"),
             // render
             Case(args: ["render", "push", "--duration", "0.05", "--out", dir + "/r", "--quiet"], status: 0, says: "push: 3 frames"),
@@ -41,6 +45,9 @@ final class ExitStatusTests: XCTestCase {
             Case(args: ["render", "push", "--frames", "0:99999", "--out", dir + "/r"], status: 2, says: "ends after the scene's last frame"),
             Case(args: ["render", "push", "--debug", "fieldz,shapes", "--out", dir + "/r"], status: 2, says: "did you mean 'fields'?"),
             Case(args: ["render", "push", "--video", "mov", "--out", dir + "/r"], status: 2, says: "unknown preview format 'mov'"),
+            // (It once hung: two MP4 encoders writing one file.)
+            Case(args: ["render", "push", "--video", "mp4,gif,mp4", "--out", dir + "/r"], status: 2, says: "--video names mp4 twice"),
+            Case(args: ["render", "push", "snap", "push", "--out", dir + "/r"], status: 2, says: "scenes/push.json is named twice"),
             Case(args: ["render", "push", "--duration", "0.001", "--out", dir + "/r"], status: 2, says: "would have 0 frames"),
             Case(args: ["render", big, "--out", dir + "/r"], status: 2, says: "64,000,000 pixels"),
             Case(args: ["render", "push", "--duration", "0.05", "--out", dir + "/file/r", "--quiet"], status: 1, says: "file"),
@@ -57,6 +64,11 @@ final class ExitStatusTests: XCTestCase {
             Case(args: ["diff", dir + "/a/push", dir + "/nosuch"], status: 2, says: "no such file or folder"),
             Case(args: ["diff", dir + "/a/push/frame_00000.png", dir + "/a/push/frame_00001.png", "--report", dir + "/rep"],
                  status: 2, says: "--report makes a report of two frame folders"),
+            // Outputs that cannot be written: a failure while running, said in words (not "error 512").
+            Case(args: ["diff", dir + "/a/push/frame_00000.png", dir + "/b/push/frame_00000.png", "--out", dir + "/file/d"],
+                 status: 1, says: "\(dir)/file is a file, not a folder"),
+            Case(args: ["diff", dir + "/a/push", dir + "/b/push", "--report", dir + "/file/r"], status: 1, says: "is a file, not a folder"),
+            Case(args: ["diff", dir + "/a/push", dir + "/b/push", "--out", dir + "/file/r"], status: 1, says: "is a file, not a folder"),
             // check
             Case(args: ["check", "snap", "--golden", dir + "/golden"], status: 0, says: "snap: ok"),
             Case(args: ["check", "snap", "--golden", dir + "/nothing"], status: 2, says: "--update"),
