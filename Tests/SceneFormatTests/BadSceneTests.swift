@@ -89,6 +89,9 @@ final class BadSceneTests: XCTestCase {
         // The in-memory entry point applies the same limit.
         let inMemory = Scene.validate(data: Data(count: SceneLimits.maximumFileSize + 1), fileName: "big.json")
         XCTAssertTrue(inMemory.errors.first?.message.contains("limited to 10 MB") ?? false)
+        // One byte over the limit rounds to "10 MB" as the limit does: the exact counts tell them apart.
+        let message = inMemory.errors.first?.message ?? ""
+        XCTAssertTrue(message.contains("(10,485,761 bytes); scene files are limited to 10 MB (10,485,760 bytes)"), message)
     }
 
     func testMissingFileAndDirectory() throws {
