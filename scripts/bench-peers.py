@@ -11,7 +11,10 @@ timed within a minute of each other on the same machine):
            the machine gave); the ratios are also summarized apart for the rounds where two
            workers gained at least 1.2x over one (`two_workers_gained`) and the others (on
            shared 2-core virtual machines two threads gain nothing for seconds at a time,
-           Box2D's as well as ours);
+           Box2D's as well as ours); and pymunk again with `--substeps 2`
+           (`pymunk_animator_steps_s`): as many steps of 1/120 s as the animator takes
+           (UIKit's time base, two a frame), beside one worker (`w1_ratio_animator_steps`),
+           the engines compared step for step;
   pyramids `animatic bench physics --only W --workers 1,2` beside Box2D v3's own `benchmark`
            program (one thread, and two), for large_pyramid and many_pyramids;
   piles    `animatic bench physics --only pile1000,pile10000 --interleave`;
@@ -73,9 +76,9 @@ def json_lines(text):
     return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
 
 
-def pymunk_seconds(script, n, cwd):
+def pymunk_seconds(script, n, cwd, substeps=1):
     """pymunk's own timer of its steps (`seconds=` in its line)."""
-    text = output([sys.executable, script, "--mode", "physics", "-n", str(n)], cwd=cwd)
+    text = output([sys.executable, script, "--mode", "physics", "-n", str(n), "--substeps", str(substeps)], cwd=cwd)
     for field in text.split():
         if field.startswith("seconds="):
             return float(field.split("=", 1)[1])
@@ -96,9 +99,11 @@ def box2d_ms_per_step(binary, workload, threads, cwd, runs=3):
     return statistics.median(totals) / steps
 
 
-def summary_of(ratios, target):
-    return {"ratios": [round(r, 3) for r in ratios], "median": round(statistics.median(ratios), 3),
-            "meeting": sum(1 for r in ratios if r >= target), "of": len(ratios), "target": target}
+def summary_of(ratios, target=None):
+    summary = {"ratios": [round(r, 3) for r in ratios], "median": round(statistics.median(ratios), 3)}
+    if target is not None:
+        summary.update({"meeting": sum(1 for r in ratios if r >= target), "of": len(ratios), "target": target})
+    return summary
 
 
 def main():
@@ -144,7 +149,7 @@ def run(a, exe, work):
     summary = {}
 
     def rain(n, rounds, with_one_worker):
-        ratios, baseline_ratios, by_gain = [], [], {True: [], False: []}
+        ratios, baseline_ratios, by_gain, same_steps = [], [], {True: [], False: []}, []
         for r in range(rounds):
             record = {"part": f"rain{n}", "round": r + 1,
                       "ours_w2_s": round(wall([exe, "simulate", scenes[n], "--workers", "2"]), 3)}
@@ -163,6 +168,10 @@ def run(a, exe, work):
                     by_gain[record["two_workers_gained"]].append(record["ratio"])
                 if a.baseline:
                     baseline_ratios.append(record["pymunk_s"] / record["baseline_w2_s"])
+                if with_one_worker:
+                    record["pymunk_animator_steps_s"] = pymunk_seconds(a.pymunk, n, work, substeps=2)
+                    record["w1_ratio_animator_steps"] = round(record["pymunk_animator_steps_s"] / record["ours_w1_s"], 3)
+                    same_steps.append(record["w1_ratio_animator_steps"])
             emit(record)
         if ratios:
             summary[f"rain{n}_vs_pymunk"] = summary_of(ratios, 2.0)
@@ -171,6 +180,8 @@ def run(a, exe, work):
                     summary[f"rain{n}_vs_pymunk"][label] = summary_of(by_gain[gained], 2.0)
         if baseline_ratios:
             summary[f"rain{n}_baseline_vs_pymunk"] = summary_of(baseline_ratios, 2.0)
+        if same_steps:
+            summary[f"rain{n}_w1_vs_pymunk_animator_steps"] = summary_of(same_steps)
 
     if "rain" in parts:
         rain(1000, a.rain_rounds, True)
