@@ -109,4 +109,88 @@ final class SceneRunnerDragTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("`grab` must be \"offset\" or \"center\""), "\(error)")
         }
     }
+
+    // MARK: - What the scene removes during a drag stays removed
+
+    /// `a` hangs from `rope` under gravity and is dragged from 0.2 s to 0.6 s, 150 pt to the
+    /// right (suspend "all" holds the rope aside); `during` runs at 0.5 s, inside the drag.
+    private func ropeScene(during action: String) throws -> Scene {
+        try loadScene("""
+        { duration: 1.5, fps: 10, canvas: { width: 400, height: 800, scale: 0.25 },
+          items: [ {id: 'a', size: [40, 40], center: [100, 150]}, {id: 'b', size: [40, 40], center: [300, 700]} ],
+          behaviors: [ {id: 'g', type: 'gravity', items: ['a']},
+                       {id: 'rope', type: 'attachment', item: 'a', anchor: [100, 50]} ],
+          events: [ {on: 'pan', item: 'a', do: [ {drag: true} ]},
+                    {on: 'time', at: 0.5, do: [ \(action) ]} ],
+          input: [ {at: 0.2, pan: {path: [[100, 150], [250, 150]], duration: 0.4}} ],
+        }
+        """)
+    }
+
+    // Regression: the release added back the rope the scene had removed meanwhile, and the
+    // item swung around the anchor instead of falling.
+    func testABehaviorRemovedDuringTheDragIsNotGivenBackOnRelease() throws {
+        let frames = try playTrace(try ropeScene(during: "{removeBehavior: 'rope'}"))
+        let release = 7 // the finger lifts at 0.6 s: frame 7 is the first after it
+        let x = frames[release].item("a").x
+        XCTAssertEqual(x, 250, accuracy: 1)
+        for frame in frames[release...] {
+            // Falling straight down (a rope would swing it sideways).
+            XCTAssertEqual(frame.item("a").x, x, accuracy: 0.01, "frame \(frame.frame)")
+        }
+        for k in (release + 1)..<frames.count {
+            // Gravity alone, 1000 pt/s^2: 100 pt/s more per frame, less the item's default
+            // resistance of 0.1 / s (up to 8 pt/s at the 800 pt/s reached here).
+            XCTAssertEqual(frames[k].item("a").vy - frames[k - 1].item("a").vy, 96, accuracy: 4.5, "frame \(k)")
+        }
+    }
+
+    // Regression: removeItem during a drag was undone by the release (the item rejoined
+    // gravity and its rope).
+    func testAnItemRemovedDuringItsDragStaysOutOfEveryBehavior() throws {
+        let frames = try playTrace(try ropeScene(during: "{removeItem: 'a'}"))
+        let resting = frames[7].item("a").center
+        for frame in frames[7...] {
+            XCTAssertEqual(frame.item("a").center, resting, "frame \(frame.frame)")
+            XCTAssertFalse(frame.item("a").visible)
+        }
+    }
+
+    // Regression: snapTo during a drag left the snap the drag held aside, which came back on
+    // release: two snaps, and the item settled halfway between their points.
+    func testSnapToDuringADragReplacesTheSnapTheDragHeldAside() throws {
+        let frames = try playTrace(try loadScene("""
+        { duration: 3, fps: 10, canvas: { width: 400, height: 800, scale: 0.25 },
+          items: [ {id: 'a', size: [40, 40], center: [100, 100]} ],
+          behaviors: [ {id: 's', type: 'snap', item: 'a', point: [100, 100]} ],
+          events: [ {on: 'pan', do: [ {drag: true} ]},
+                    {on: 'tap', do: [ {snapTo: {item: 'a', point: '$tap'}} ]} ],
+          input: [ {at: 0.2, pan: {path: [[100, 100], [200, 200]], duration: 0.6}}, {at: 0.5, tap: [300, 500]} ],
+        }
+        """))
+        let last = frames[frames.count - 1].item("a")
+        XCTAssertEqual(last.x, 300, accuracy: 0.5)
+        XCTAssertEqual(last.y, 500, accuracy: 0.5)
+    }
+
+    // Regression: an addBehavior that ran twice (two taps) made a second push of the same id;
+    // removeBehavior reached only the newer one and the older pushed on for good.
+    func testAnAddBehaviorThatRunsAgainAddsNothingAndRemoveBehaviorReachesIt() throws {
+        let frames = try playTrace(try loadScene("""
+        { duration: 1, fps: 10, canvas: { width: 400, height: 400, scale: 0.25 },
+          items: [ {id: 'a', size: [100, 100], center: [100, 100]} ],
+          behaviors: [ {type: 'itemBehavior', items: ['a'], resistance: 0} ],
+          events: [ {on: 'tap', do: [ {addBehavior: {id: 'px', type: 'push', items: ['a'], magnitude: 1}} ]},
+                    {on: 'time', at: 0.5, do: [ {removeBehavior: 'px'}]} ],
+          input: [ {at: 0.1, tap: [300, 300]}, {at: 0.2, tap: [300, 300]} ],
+        }
+        """))
+        // Magnitude 1 on 1 kg: 100 pt/s^2, 10 pt/s more per frame while the one push acts.
+        XCTAssertEqual(frames[4].item("a").vx - frames[3].item("a").vx, 10, accuracy: 0.5)
+        let stopped = frames[6].item("a").vx
+        XCTAssertGreaterThan(stopped, 0)
+        for frame in frames[6...] {
+            XCTAssertEqual(frame.item("a").vx, stopped, accuracy: 1e-9, "frame \(frame.frame): no push left")
+        }
+    }
 }

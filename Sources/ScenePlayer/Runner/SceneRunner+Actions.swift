@@ -30,6 +30,7 @@ extension SceneRunner {
                 // Snaps and attachments hold fixed items: leaving one removes the behavior.
                 detach(b)
             }
+            forgetSuspended(item: k) { $0 === b }
         case .addToBehavior(let m):
             guard let k = target(m.item, context), let b = behaviorsByID[m.behavior] else { return }
             addItem(items[k].view, to: b)
@@ -43,19 +44,31 @@ extension SceneRunner {
             for b in animator.behaviorTree where holdsItem(b, items[k].view) {
                 if !removeItem(items[k].view, from: b) { detach(b) }
             }
+            // Out of every behavior for good: a drag's release gives none back.
+            forgetSuspended(item: k) { _ in true }
         case .addBehavior(let add):
+            // Adding a behavior that is in the tree does nothing, as in UIKit: an action that runs
+            // again (a second tap) made a second behavior of the same id, which removeBehavior
+            // could no longer reach.
+            if let id = add.behavior.id, let existing = behaviorsByID[id], existing.dynamicAnimator != nil { return }
             if let b = try? makeBehavior(add.behavior), b.dynamicAnimator == nil, b.parent == nil { animator.addBehavior(b) }
         case .removeBehavior(let r):
-            if let b = behaviorsByID[r.behavior] { detach(b) }
+            guard let b = behaviorsByID[r.behavior] else { return }
+            detach(b)
+            // Removed while a drag held it aside: the release must not add it back (nor any
+            // behavior inside it).
+            forgetSuspended { isInside($0, b) }
         case .set(let s):
             apply(s, context: context)
         case .snapTo(let s):
             guard let k = target(s.item, context), let p = s.point.resolved(tap: context.tap) else { return }
             let view = items[k].view
-            // The recipe removes the old snap first: two snaps on one item fight.
+            // The recipe removes the old snap first: two snaps on one item fight. (A snap a drag
+            // holds aside is an old snap too.)
             for b in animator.behaviorTree {
                 if let snap = b as? SnapBehavior, snap.item === view { detach(snap) }
             }
+            forgetSuspended(item: k) { ($0 as? SnapBehavior)?.item === view }
             let snap = SnapBehavior(item: view, snapTo: CGPoint(x: p.x, y: p.y))
             snap.damping = CGFloat(s.damping)
             animator.addBehavior(snap)
@@ -85,6 +98,26 @@ extension SceneRunner {
             pan.dragging = true
             activePan = pan
         }
+    }
+
+    /// Drops from the active drag's suspended behaviors those `matching` says the scene has
+    /// since removed, so the release does not give them back. With `item`, only a drag of
+    /// that item is concerned.
+    func forgetSuspended(item: Int? = nil, matching: (DynamicBehavior) -> Bool) {
+        guard var pan = activePan, item == nil || pan.item == item else { return }
+        pan.suspended.removeAll(where: matching)
+        pan.suspendedWhole.removeAll(where: matching)
+        activePan = pan
+    }
+
+    /// Whether `b` is `ancestor` or sits somewhere below it in the tree.
+    func isInside(_ b: DynamicBehavior, _ ancestor: DynamicBehavior) -> Bool {
+        var node: DynamicBehavior? = b
+        while let n = node {
+            if n === ancestor { return true }
+            node = n.parent
+        }
+        return false
     }
 
     /// Removes a behavior from wherever it sits in the tree.
