@@ -21,17 +21,44 @@ struct VisualAnimation {
 typealias AnimateActionCurve = AnimateAction.Curve
 
 extension AnimateAction.Curve {
-    /// Progress along the curve for a linear time fraction t in 0...1 (UIKit's timing curves
-    /// are cubic Beziers; these are the common polynomial approximations). Public so that
-    /// every player of view animations eases them the same way.
+    /// Progress along the curve for a linear time fraction t in 0...1: UIKit's timing
+    /// functions, the cubic Beziers from (0, 0) to (1, 1) of Core Animation's named curves
+    /// (easeIn (0.42, 0) (1, 1), easeOut (0, 0) (0.58, 1), easeInEaseOut (0.42, 0) (0.58, 1),
+    /// the last UIView's default). Public so that every player of view animations eases them
+    /// the same way.
     public func value(_ t: Double) -> Double {
         let t = min(max(t, 0), 1)
         switch self {
         case .linear: return t
-        case .easeIn: return t * t
-        case .easeOut: return t * (2 - t)
-        case .easeInOut: return t < 0.5 ? 2 * t * t : -1 + (4 - 2 * t) * t
+        case .easeIn: return Self.bezier(t, x1: 0.42, y1: 0, x2: 1, y2: 1)
+        case .easeOut: return Self.bezier(t, x1: 0, y1: 0, x2: 0.58, y2: 1)
+        case .easeInOut: return Self.bezier(t, x1: 0.42, y1: 0, x2: 0.58, y2: 1)
         }
+    }
+
+    /// y at x = t on the cubic Bezier (0, 0) (x1, y1) (x2, y2) (1, 1). Its x grows with the
+    /// parameter (control x in 0...1), so the parameter is found by Newton's method from
+    /// s = t, with bisection where the slope is too flat to trust.
+    static func bezier(_ t: Double, x1: Double, y1: Double, x2: Double, y2: Double) -> Double {
+        // Polynomial coefficients of B(s) = ((a s + b) s + c) s for each coordinate.
+        let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
+        let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
+        func x(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
+        var s = t
+        for _ in 0..<8 {
+            let error = x(s) - t
+            if abs(error) < 1e-12 { return ((ay * s + by) * s + cy) * s }
+            let slope = (3 * ax * s + 2 * bx) * s + cx
+            if abs(slope) < 1e-6 { break }
+            s -= error / slope
+        }
+        var low = 0.0, high = 1.0
+        s = t
+        for _ in 0..<60 where abs(x(s) - t) >= 1e-12 {
+            if x(s) < t { low = s } else { high = s }
+            s = (low + high) / 2
+        }
+        return ((ay * s + by) * s + cy) * s
     }
 }
 
