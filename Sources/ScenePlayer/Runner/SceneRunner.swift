@@ -58,7 +58,9 @@ public final class SceneRunner {
     public private(set) var frameIndex = 0
     /// Frames (indices) during whose interval a contact began.
     public private(set) var contactFrames: [Int] = []
-    let stepInterval = 1.0 / 60
+    /// Physics steps per second of scene time (UIKit's animator takes two sub-steps in each).
+    let stepsPerSecond = 60.0
+    var stepInterval: Double { 1 / stepsPerSecond }
     lazy var relay = CollisionRelay(runner: self)
 
     struct ActivePan {
@@ -268,7 +270,9 @@ public final class SceneRunner {
         guard let k = itemIndexByView[ObjectIdentifier(item)] else { return }
         let otherIndex = other.flatMap { itemIndexByView[ObjectIdentifier($0)] }
         let behaviorID = behaviorIDs[ObjectIdentifier(behavior)] ?? ""
-        let t = Double(stepCount) * stepInterval
+        // Divided as frame times are (k / fps): an event at the start of the step a frame
+        // shows carries that frame's time to the last bit (steps x (1/60) was an ulp off).
+        let t = Double(stepCount) / stepsPerSecond
         let boundaryName: String? = boundary.map { $0 ?? "reference" }
         let p = ScenePoint(x: Double(point.x), y: Double(point.y))
         frameEvents.append(TraceEvent(type: began ? "contactBegan" : "contactEnded", behavior: behaviorID, item: items[k].spec.id,
