@@ -23,14 +23,10 @@ extension SceneDecoder {
         // The canvas and the duration come first whatever the key order: "center" and the
         // time checks of events and input depend on them.
         if let canvasNode = scene["canvas"] { canvas = decodeCanvas(canvasNode) ?? canvas }
+        // The range is a number rule, checked before wholeness: 1e16 is whole, and too large.
         let fps = scene["fps"].flatMap { node -> Int? in
-            guard let value = integer(node, .positive) else { return nil }
-            guard SceneLimits.fpsRange.contains(value) else {
-                error("`fps` must be between \(SceneLimits.fpsRange.lowerBound) and \(SceneLimits.fpsRange.upperBound); got \(value)",
-                      at: node, hint: "30 or 60 are usual; 240 is the limit")
-                return nil
-            }
-            return value
+            integer(node, .range(Double(SceneLimits.fpsRange.lowerBound)...Double(SceneLimits.fpsRange.upperBound),
+                                 hint: "30 or 60 are usual; 240 is the limit"))
         } ?? 60
         if let node = scene["duration"],
            let value = number(node, NumberRule(minimum: 0, minimumIsExclusive: true, maximum: SceneLimits.maximumDuration,

@@ -213,8 +213,15 @@ final class SceneDecoder {
     /// A whole number satisfying `rule`.
     func integer(_ node: Node, _ rule: NumberRule = .any) -> Int? {
         guard let n = number(node, rule) else { return nil }
-        guard n == n.rounded(), abs(n) <= 9_007_199_254_740_992 else {
+        guard n == n.rounded() else {
             error("`\(node.path.lastKeyName)` must be a whole number; got \(formatNumber(n))", at: node)
+            return nil
+        }
+        // Whole numbers are exact only up to 2^53 in a JSON number (a double); larger ones
+        // are whole but not the number written.
+        guard abs(n) <= 9_007_199_254_740_992 else {
+            error("`\(node.path.lastKeyName)` is too large; got \(formatNumber(n))", at: node,
+                  hint: "whole numbers are limited to 9,007,199,254,740,992 (2^53), the largest a JSON number holds exactly")
             return nil
         }
         return Int(n)
