@@ -37,14 +37,25 @@ final class ViewAnimationTests: XCTestCase {
         // Frame k shows the end of step k; the animation starts at the start of step 30 (0.5 s).
         for _ in 0..<30 { try recorder.advanceFrame() }
         XCTAssertEqual(look().alpha, 1, "not started before 0.5 s")
-        // End of step 45: 0.25 of the time, ease in-out 2 x 0.25^2 = 0.125 of the way.
+        // End of step 45: 0.25 of the time; UIKit's ease in-out (the cubic Bezier (0.42, 0)
+        // (0.58, 1)) is then 0.1292 of the way, found here by bisection on its Bernstein form.
+        func bernstein(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+        }
+        var low = 0.0, high = 1.0
+        for _ in 0..<200 {
+            let mid = (low + high) / 2
+            if bernstein(mid, 0.42, 0.58) < 0.25 { low = mid } else { high = mid }
+        }
+        let e = bernstein((low + high) / 2, 0, 1)
+        XCTAssertEqual(e, 0.1292, accuracy: 1e-4)
         for _ in 0..<15 { try recorder.advanceFrame() }
         var l = look()
-        XCTAssertEqual(l.alpha, 0.875, accuracy: 1e-9)
-        XCTAssertEqual(l.red, 0.125, accuracy: 1e-9)
-        XCTAssertEqual(l.green, 0.875, accuracy: 1e-9)
-        XCTAssertEqual(l.scale, 1.125, accuracy: 1e-9)
-        XCTAssertEqual(l.x, 106.25, accuracy: 1e-9)
+        XCTAssertEqual(l.alpha, 1 - e, accuracy: 1e-9)
+        XCTAssertEqual(l.red, e, accuracy: 1e-9)
+        XCTAssertEqual(l.green, 1 - e, accuracy: 1e-9)
+        XCTAssertEqual(l.scale, 1 + e, accuracy: 1e-9)
+        XCTAssertEqual(l.x, 100 + 50 * e, accuracy: 1e-9)
         // Halfway (end of step 60): half the way.
         for _ in 0..<15 { try recorder.advanceFrame() }
         l = look()
