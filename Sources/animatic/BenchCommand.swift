@@ -150,18 +150,25 @@ enum BenchCommand {
         }
     }
 
+    /// The median of `sorted` (ascending): the middle value, or the mean of the two middle
+    /// ones for an even count (the upper one alone overstated a time of two runs).
+    static func median(_ sorted: [Double]) -> Double {
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
     /// The lines of one workload, a line per worker count (see `runPhysics`); `first`: the
     /// first workload's series when the workloads were interleaved.
     static func printLines(_ w: EngineBenchmark.Workload, _ series: [Series], runs: Int, workers: [Int], first: [Series]?) {
         /// The median and extremes of per-run ratios, under `name`, `name_min`, `name_max`.
         func ratioFields(_ name: String, _ ratios: [Double]) -> [(String, JSON5Value?)] {
             let sorted = ratios.sorted()
-            return [(name, rounded(sorted[sorted.count / 2])), (name + "_min", rounded(sorted.first!)), (name + "_max", rounded(sorted.last!))]
+            return [(name, rounded(Self.median(sorted))), (name + "_min", rounded(sorted.first!)), (name + "_max", rounded(sorted.last!))]
         }
         for (k, count) in workers.enumerated() {
             let s = series[k]
             let sorted = s.times.sorted()
-            let median = sorted[sorted.count / 2]
+            let median = Self.median(sorted)
             var fields: [(String, JSON5Value?)] = [
                 ("workload", .string(w.rawValue)), ("bodies", .number(Double(s.bodies))), ("steps", .number(Double(s.steps))),
                 ("workers", .number(Double(count))),
@@ -226,7 +233,7 @@ extension BenchCommand {
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         times.sort()
-        let median = times[times.count / 2]
+        let median = Self.median(times)
         print(JSON5Value.object([
             ("workload", .string("render_rain1000")), ("frames", .number(Double(frames))), ("width", .number(1280)),
             ("height", .number(720)), ("jobs", .number(Double(jobs))), ("runs", .number(Double(runs))),

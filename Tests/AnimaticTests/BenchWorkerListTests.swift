@@ -75,4 +75,20 @@ final class BenchWorkerListTests: XCTestCase {
         // Ten times the bodies, contacts and tree: megabytes more.
         XCTAssertGreaterThan(big, small + 2, r.stdout)
     }
+
+    // Regression: the median of an even number of runs was the upper middle value (of two
+    // runs, the slower), where a median is the mean of the two middle ones.
+    func testTheMedianOfTwoRunsIsTheirMean() throws {
+        let physics = try CLI.run(["bench", "physics", "--only", "pile1000", "--quick", "--runs", "2"])
+        XCTAssertEqual(physics.status, 0, physics.stderr)
+        let line = try XCTUnwrap(try CLI.jsonLines(physics.stdout).first)
+        let low = try XCTUnwrap(line["min_ms"] as? Double), high = try XCTUnwrap(line["max_ms"] as? Double)
+        // (Each printed to three decimals.)
+        XCTAssertEqual(try XCTUnwrap(line["ms_per_step"] as? Double), (low + high) / 2, accuracy: 0.0011)
+        let render = try CLI.run(["bench", "render", "--frames", "4", "--jobs", "1", "--runs", "2"])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let r = try XCTUnwrap(try CLI.jsonLines(render.stdout).first)
+        let first = try XCTUnwrap(r["min_s"] as? Double), last = try XCTUnwrap(r["max_s"] as? Double)
+        XCTAssertEqual(try XCTUnwrap(r["seconds"] as? Double), (first + last) / 2, accuracy: 0.0011)
+    }
 }
