@@ -1,7 +1,7 @@
 // The snap recipe of the Russian iOS cookbook (UISnapBehavior, "поведение зацепления"): the
 // small square snaps to where the user taps. The seed's text has no code for it, only the
 // rule this view controller follows: a snap behavior cannot be updated, so each tap removes
-// the old one (two snaps on one item make the animator ignore both) and adds a new one. The
+// the old one (two snaps on one item fight: the item settles between them) and adds a new one. The
 // square is the chapter's small square view (80 x 80, green, at the center, colliding with the
 // reference bounds), snapped to where it starts.
 import AnimaticUIKit

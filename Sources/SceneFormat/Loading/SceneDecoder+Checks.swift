@@ -79,7 +79,7 @@ extension SceneDecoder {
         }
     }
 
-    /// Two snaps on one item fight (UIKit ignores both).
+    /// Two snaps on one item fight: the item settles between their points.
     func warnAboutSnaps(_ scene: Scene) {
         var first: [String: BehaviorSpec] = [:]
         for behavior in scene.allBehaviors {
@@ -87,7 +87,7 @@ extension SceneDecoder {
             if let earlier = first[snap.item] {
                 diagnostics.append(SceneDiagnostic(
                     severity: .warning, file: file, position: snap.location.position, path: snap.location.path,
-                    message: "item '\(snap.item)' already has a snap behavior (\(earlier.displayName)); two snaps on one item fight and UIKit ignores both",
+                    message: "item '\(snap.item)' already has a snap behavior (\(earlier.displayName)); two snaps on one item fight and it settles between their points",
                     hint: "keep one snap, and use the snapTo action to move it"))
             } else {
                 first[snap.item] = behavior
