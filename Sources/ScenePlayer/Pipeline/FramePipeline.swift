@@ -44,8 +44,7 @@ public enum FramePipeline {
                               settings: RenderSettings) throws -> RenderResult {
         let start = Date()
         var options = settings.frames
-        let previews = PreviewFormat.distinct(settings.previews)
-        options.streamedPreviews = previews.filter { $0 != .apng }
+        options.streamedPreviews = settings.previews.filter { $0 != .apng }
         options.preview = settings.preview
         let writer = try FrameSequenceWriter(outputFolder: settings.outputFolder, metadata: metadata,
                                              options: options, progress: settings.progress)
@@ -67,7 +66,7 @@ public enum FramePipeline {
         }
         var extras: [String] = []
         let manifest = try writer.finish { staged in
-            let fromFolder = previews.filter { $0 == .apng || writer.unstreamedPreviews.contains($0) }
+            let fromFolder = settings.previews.filter { $0 == .apng || writer.unstreamedPreviews.contains($0) }
             extras = writer.streamedPreviews.map { ($0.path as NSString).lastPathComponent }
                 + (try writeExtras(into: staged, previews: fromFolder, settings: settings,
                                    contactFrames: Set(player.framesWithContacts)))

@@ -54,8 +54,10 @@ extension AnimateAction.Curve {
         }
         var low = 0.0, high = 1.0
         s = t
-        for _ in 0..<60 where abs(x(s) - t) >= 1e-12 {
-            if x(s) < t { low = s } else { high = s }
+        for _ in 0..<60 {
+            let at = x(s)
+            if abs(at - t) < 1e-12 { break }
+            if at < t { low = s } else { high = s }
             s = (low + high) / 2
         }
         return ((ay * s + by) * s + cy) * s
