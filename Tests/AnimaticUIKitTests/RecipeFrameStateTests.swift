@@ -57,4 +57,37 @@ final class RecipeFrameStateTests: XCTestCase {
             XCTAssertNil(firstDifference, "\(recipe.id): \(firstDifference ?? "")")
         }
     }
+
+    // Regression: a recording knew only the contacts reported to a collision delegate, so the
+    // contact sheets of 11 of the 12 recipes lacked the marks their scenes' sheets have, and
+    // their traces had no events. Every recipe now sees, frame by frame, the contacts its
+    // scene's trace holds (types, times, points and boundaries; the items by their order).
+    func testEveryRecipeReportsTheContactsOfItsScene() throws {
+        var recipesWithContacts = 0
+        for recipe in Recipe.all {
+            let scene = try bundledScene(recipe.id)
+            let runner = try SceneRunner(scene: scene)
+            let recorder = try recipe.recorder()
+            func events(_ line: String) throws -> [String] {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                return (object["events"] as! [[String: Any]]).map { e in
+                    ["type", "behavior", "boundary", "point", "time"].map { "\($0)=\(e[$0].map { "\($0)" } ?? "-")" }.joined(separator: " ")
+                }
+            }
+            for frame in 0..<runner.frameCount {
+                if frame > 0 {
+                    try runner.advanceFrame()
+                    try recorder.advanceFrame()
+                }
+                // (A scene's collision behaviors have ids, code's have none.)
+                let expected = try events(runner.traceLine()).map { $0.replacingOccurrences(of: #"behavior=\S+"#, with: "behavior=", options: .regularExpression) }
+                let actual = try events(recorder.traceLine())
+                XCTAssertEqual(actual, expected, "\(recipe.id), frame \(frame)")
+                if actual != expected { break }
+            }
+            XCTAssertEqual(recorder.framesWithContacts, runner.framesWithContacts, recipe.id)
+            if !runner.framesWithContacts.isEmpty { recipesWithContacts += 1 }
+        }
+        XCTAssertGreaterThan(recipesWithContacts, 5, "most recipes touch something")
+    }
 }

@@ -29,27 +29,23 @@ extension UICollisionBehaviorDelegate {
 
     // The Dynamics callbacks, forwarded (items that are not UIDynamicItems are not reported).
 
-    /// The Dynamics callback, forwarded to the UIKit-spelled one (and noted for the trace).
+    /// The Dynamics callback, forwarded to the UIKit-spelled one.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: CGPoint) {
-        Display.current.noteContact(began: true, behavior: behavior, item: item1, other: item2, boundary: nil, point: point)
         guard let a = item1 as? UIDynamicItem, let b = item2 as? UIDynamicItem else { return }
         collisionBehavior(behavior, beganContactFor: a, with: b, at: point)
     }
-    /// The Dynamics callback, forwarded to the UIKit-spelled one (and noted for the trace).
+    /// The Dynamics callback, forwarded to the UIKit-spelled one.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
-        Display.current.noteContact(began: false, behavior: behavior, item: item1, other: item2, boundary: nil, point: item1.center)
         guard let a = item1 as? UIDynamicItem, let b = item2 as? UIDynamicItem else { return }
         collisionBehavior(behavior, endedContactFor: a, with: b)
     }
-    /// The Dynamics callback, forwarded with the identifier as an NSString (and noted for the trace).
+    /// The Dynamics callback, forwarded with the identifier as an NSString.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: CGPoint) {
-        Display.current.noteContact(began: true, behavior: behavior, item: item, other: nil, boundary: .some(identifier), point: point)
         guard let a = item as? UIDynamicItem else { return }
         collisionBehavior(behavior, beganContactFor: a, withBoundaryIdentifier: identifier.map { NSString(string: $0) }, at: point)
     }
-    /// The Dynamics callback, forwarded with the identifier as an NSString (and noted for the trace).
+    /// The Dynamics callback, forwarded with the identifier as an NSString.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {
-        Display.current.noteContact(began: false, behavior: behavior, item: item, other: nil, boundary: .some(identifier), point: item.center)
         guard let a = item as? UIDynamicItem else { return }
         collisionBehavior(behavior, endedContactFor: a, withBoundaryIdentifier: identifier.map { NSString(string: $0) })
     }

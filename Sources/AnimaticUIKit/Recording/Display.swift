@@ -13,8 +13,10 @@ import SceneFormat
 final class Display {
     /// The display that code running now belongs to.
     nonisolated(unsafe) static var current = Display(bounds: CGRect(x: 0, y: 0, width: 375, height: 667))
+    /// Physics steps a second, UIKit's display frames.
+    static let stepsPerSecond = 60.0
     /// The physics step, UIKit's display frame.
-    static let stepInterval = 1.0 / 60
+    static let stepInterval = 1 / stepsPerSecond
 
     /// The screen in points.
     let bounds: CGRect
@@ -30,7 +32,7 @@ final class Display {
     private var animatorRefs: [AnimatorRef] = []
     private(set) var animations: [ViewAnimation] = []
 
-    /// A contact a UIKit-style collision delegate was told about.
+    /// A contact a collision behavior reported.
     struct Contact {
         let began: Bool
         let item: DynamicItem
@@ -48,9 +50,16 @@ final class Display {
     /// The animators made on this display that still exist, in the order they were made.
     var animators: [DynamicAnimator] { animatorRefs.compactMap(\.animator) }
 
+    /// Steps `animator` with this display and notes every contact its collision behaviors
+    /// report, delegate or not, as the scene player does for a scene's trace and sheet.
     func register(_ animator: DynamicAnimator) {
         animatorRefs.removeAll { $0.animator == nil }
         animatorRefs.append(AnimatorRef(animator))
+        animator.contactObserver = { [unowned self] r in
+            // An ended contact is placed at the item's center, as the scene player places it.
+            self.noteContact(began: r.began, behavior: r.behavior, item: r.item, other: r.other, boundary: r.boundary,
+                             point: r.point ?? r.item.center)
+        }
     }
 
     /// Whether an animator of this display moves `item` (holds it in a behavior).
@@ -61,7 +70,10 @@ final class Display {
     func add(_ animation: ViewAnimation) { animations.append(animation) }
 
     func noteContact(began: Bool, behavior: CollisionBehavior, item: DynamicItem, other: DynamicItem?, boundary: String??, point: CGPoint) {
-        contacts.append(Contact(began: began, item: item, other: other, boundary: boundary, point: point, time: now))
+        // Divided, as the scene player times its events: to the last bit the time of the frame
+        // the step starts at (`now` multiplies, an ulp off for some steps).
+        contacts.append(Contact(began: began, item: item, other: other, boundary: boundary, point: point,
+                                time: Double(stepCount) / Display.stepsPerSecond))
     }
 
     /// Advances the view animations to time `t` (the end of a step); those that finish call

@@ -125,7 +125,7 @@ extension Recorder {
     }
 
     /// One `trace.jsonl` line for the current frame: the views seen so far and the contacts
-    /// reported to UIKit-style collision delegates since the previous frame (no line break).
+    /// the collision behaviors reported since the previous frame (no line break).
     public func traceLine() -> String {
         refreshKnownViews()
         func pair(_ x: CGFloat, _ y: CGFloat) -> JSON5Value { .array([.number(Double(x)), .number(Double(y))]) }
@@ -148,7 +148,9 @@ extension Recorder {
         }
         let eventValues: [JSON5Value] = frameContacts.map { e in
             .object([
-                ("type", .string(e.began ? "contactBegan" : "contactEnded")), ("item", .string(traceID(e.item) ?? "")),
+                // Behaviors made in code have no ids: "", as a scene's trace says for one without.
+                ("type", .string(e.began ? "contactBegan" : "contactEnded")), ("behavior", .string("")),
+                ("item", .string(traceID(e.item) ?? "")),
                 ("with", traceID(e.other).map { .string($0) }),
                 ("boundary", e.boundary.map { .string($0 ?? "reference") }),
                 ("point", pair(e.point.x, e.point.y)), ("time", .number(e.time)),

@@ -185,6 +185,7 @@ public final class Recorder: FramePlayer {
         return try FramePipeline.render(self, metadata: metadata, settings: settings)
     }
 
-    /// Frames whose interval saw a contact begin (reported to a UIKit-style collision delegate).
+    /// Frames whose interval saw a contact begin (reported by any collision behavior, whether
+    /// or not it has a delegate: the frames a contact sheet marks).
     public var framesWithContacts: [Int] { contactFrames }
 }

@@ -10,6 +10,22 @@
 // the touching shape pairs of an item pair and reports the first and the last.
 import Foundation
 
+/// One contact a collision behavior reported, as ``DynamicAnimator/contactObserver`` sees it:
+/// the same facts its delegate is given.
+public struct ContactReport {
+    /// Began (true) or ended.
+    public let began: Bool
+    public let behavior: CollisionBehavior
+    public let item: DynamicItem
+    /// The other item of an item-item contact; nil against a boundary.
+    public let other: DynamicItem?
+    /// The boundary's identifier against a boundary (`.some(nil)`: the reference bounds);
+    /// nil for an item-item contact.
+    public let boundary: String??
+    /// Where it began; nil for an ended contact (delegates get no point then).
+    public let point: CGPoint?
+}
+
 /// Receives contact callbacks (UICollisionBehaviorDelegate).
 public protocol CollisionBehaviorDelegate: AnyObject {
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: CGPoint)

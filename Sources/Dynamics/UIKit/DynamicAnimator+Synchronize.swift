@@ -221,9 +221,11 @@ extension DynamicAnimator {
                     guard behavior.holds(firstItem) && behavior.holds(secondItem) else { continue }
                     if behavior.countTouch(key) {
                         behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: firstItem, with: secondItem, at: point)
+                        contactObserver?(ContactReport(began: true, behavior: behavior, item: firstItem, other: secondItem, boundary: nil, point: point))
                     }
                 } else if behavior.releaseTouch(key) {
                     behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: firstItem, with: secondItem)
+                    contactObserver?(ContactReport(began: false, behavior: behavior, item: firstItem, other: secondItem, boundary: nil, point: nil))
                 }
             }
         case (.item(let serial), .boundary(let tag)), (.boundary(let tag), .item(let serial)):
@@ -234,9 +236,11 @@ extension DynamicAnimator {
                 guard behavior.holds(item) else { return }
                 if behavior.countTouch(key) {
                     behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
+                    contactObserver?(ContactReport(began: true, behavior: behavior, item: item, other: nil, boundary: .some(identifier), point: point))
                 }
             } else if behavior.releaseTouch(key) {
                 behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
+                contactObserver?(ContactReport(began: false, behavior: behavior, item: item, other: nil, boundary: .some(identifier), point: nil))
             }
         default:
             return

@@ -41,6 +41,10 @@ public final class DynamicAnimator {
     /// The engine world, stepped in Box2D 2.2's sequential mode.
     let world: World
     public weak var delegate: DynamicAnimatorDelegate?
+    /// Sees every contact a collision behavior reports, right after its delegate (if any) is
+    /// told, whether or not it has one (not UIKit API: a recorder's hook, so that a recording
+    /// knows the contacts a scene's trace and contact sheet show).
+    public var contactObserver: ((ContactReport) -> Void)?
     /// Top-level behaviors in order.
     public private(set) var behaviors: [DynamicBehavior] = []
     /// False while paused because everything rests.
