@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "AnimaticUIKit", dependencies: ["Dynamics", "SceneFormat", "Rendering", "FrameFiles", "ScenePlayer"],
                 swiftSettings: fast),
         // The cookbook's recipes as view controllers, recorded into output/recipes/ID.
-        .executableTarget(name: "recipes", dependencies: ["AnimaticUIKit", "ScenePlayer", "FrameOutput", "FrameFiles"],
+        .executableTarget(name: "recipes", dependencies: ["AnimaticUIKit", "ScenePlayer", "FrameOutput", "FrameFiles", "SceneFormat"],
                           swiftSettings: fast),
         .executableTarget(name: "animatic",
                           dependencies: ["SceneFormat", "ScenePlayer", "Dynamics", "Rendering", "FrameOutput", "FrameFiles",

@@ -57,6 +57,7 @@ enum RenderCommand {
         if a.flags.contains("help") { print(help); return nil }
         var s = Settings()
         s.out = a.values["out"] ?? "output"
+        guard !s.out.isEmpty else { throw UsageError(message: "--out needs a folder (got an empty name)") }
         s.fps = try a.int("fps", range: 1...240)
         s.duration = try a.double("duration", range: 0.001...600)
         s.scale = try a.double("scale", range: 0.1...8)
@@ -81,6 +82,9 @@ enum RenderCommand {
     /// The formats of a `--video` list (nil: none); a format named twice is a usage error.
     static func previewFormats(_ list: String?) throws -> [PreviewFormat] {
         guard let list else { return [] }
+        guard !list.split(separator: ",").isEmpty else {
+            throw UsageError(message: "--video needs at least one format (mp4, gif, apng, webp)")
+        }
         var formats: [PreviewFormat] = []
         for name in list.split(separator: ",") {
             guard let format = PreviewFormat(rawValue: String(name)) else {

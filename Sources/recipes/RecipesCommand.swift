@@ -5,6 +5,7 @@
 import AnimaticUIKit
 import Foundation
 import FrameOutput
+import SceneFormat
 import ScenePlayer
 
 @main
@@ -33,9 +34,20 @@ struct RecipesCommand {
         }
     }
 
-    static func run(_ args: [String]) throws -> Int32 {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        // As animatic's options: `--name=value` is `--name value`, and `--` ends the options.
+        var args: [String] = [], afterOptions: [String] = []
         var ids: [String] = []
+        for (k, arg) in arguments.enumerated() {
+            if arg == "--" { afterOptions = Array(arguments[(k + 1)...]); break }
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                args += [String(arg[..<eq]), String(arg[arg.index(after: eq)...])]
+            } else {
+                args.append(arg)
+            }
+        }
         var settings = RenderSettings(outputFolder: "output/recipes")
+        var list = false
         var k = 0
         func value(_ flag: String) throws -> String {
             k += 1
@@ -46,10 +58,10 @@ struct RecipesCommand {
             let arg = args[k]
             switch arg {
             case "--help", "-h": print(help); return 0
-            case "--list":
-                for recipe in Recipe.all { print("\(recipe.id)\t\(recipe.title)") }
-                return 0
-            case "--out": settings.outputFolder = try value(arg)
+            case "--list": list = true
+            case "--out":
+                settings.outputFolder = try value(arg)
+                guard !settings.outputFolder.isEmpty else { throw UsageError(message: "--out needs a folder (got an empty name)") }
             case "--trace": settings.frames.writesTrace = true
             case "--sheet": settings.sheet = true
             case "--poster": settings.poster = true
@@ -57,7 +69,9 @@ struct RecipesCommand {
                 guard let n = Int(try value(arg)), (1...256).contains(n) else { throw UsageError(message: "--jobs takes 1...256") }
                 settings.frames.jobs = n
             case "--video":
-                for name in try value(arg).split(separator: ",") {
+                let names = try value(arg).split(separator: ",")
+                guard !names.isEmpty else { throw UsageError(message: "--video needs at least one format (mp4, gif, webp, apng)") }
+                for name in names {
                     guard let format = PreviewFormat(rawValue: String(name)) else {
                         throw UsageError(message: "unknown preview format '\(name)' (mp4, gif, webp, apng)")
                     }
@@ -72,13 +86,23 @@ struct RecipesCommand {
             }
             k += 1
         }
+        ids += afterOptions
+        // (After every option is read: a bad one is refused wherever --list stands.)
+        if list {
+            for recipe in Recipe.all { print("\(recipe.id)\t\(recipe.title)") }
+            return 0
+        }
+        if let twice = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
+            throw UsageError(message: "recipe '\(twice)' is named twice; both would be recorded into \(settings.outputFolder)/\(twice)")
+        }
         let recipes: [Recipe]
         if ids.isEmpty {
             recipes = Recipe.all
         } else {
             recipes = try ids.map { id in
                 guard let recipe = Recipe.named(id) else {
-                    throw UsageError(message: "no recipe '\(id)'; recipes: \(Recipe.all.map(\.id).joined(separator: ", "))")
+                    let hint = closestMatch(to: id, among: Recipe.all.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+                    throw UsageError(message: "no recipe '\(id)'\(hint) (recipes: \(Recipe.all.map(\.id).joined(separator: ", ")))")
                 }
                 return recipe
             }

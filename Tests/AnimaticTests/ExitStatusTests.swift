@@ -48,6 +48,8 @@ final class ExitStatusTests: XCTestCase {
             // (It once hung: two MP4 encoders writing one file.)
             Case(args: ["render", "push", "--video", "mp4,gif,mp4", "--out", dir + "/r"], status: 2, says: "--video names mp4 twice"),
             Case(args: ["render", "push", "snap", "push", "--out", dir + "/r"], status: 2, says: "scenes/push.json is named twice"),
+            Case(args: ["render", "push", "--out", ""], status: 2, says: "--out needs a folder"),
+            Case(args: ["render", "push", "--video", "", "--out", dir + "/r"], status: 2, says: "--video needs at least one format"),
             Case(args: ["render", "push", "--duration", "0.001", "--out", dir + "/r"], status: 2, says: "would have 0 frames"),
             Case(args: ["render", big, "--out", dir + "/r"], status: 2, says: "64,000,000 pixels"),
             Case(args: ["render", "push", "--duration", "0.05", "--out", dir + "/file/r", "--quiet"], status: 1, says: "file"),

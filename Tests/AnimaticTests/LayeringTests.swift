@@ -18,7 +18,7 @@ final class LayeringTests: XCTestCase {
         "animatic": ["Foundation", "Dynamics", "SceneFormat", "Rendering", "Images", "FrameFiles", "FrameOutput",
                      "ScenePlayer", "Compare"],
         "AnimaticUIKit": ["Foundation", "Dynamics", "SceneFormat", "Rendering", "FrameFiles", "ScenePlayer"],
-        "recipes": ["Foundation", "AnimaticUIKit", "ScenePlayer", "FrameOutput"],
+        "recipes": ["Foundation", "AnimaticUIKit", "ScenePlayer", "FrameOutput", "SceneFormat"],
     ]
 
     var sources: String { CLI.packageRoot + "/Sources" }

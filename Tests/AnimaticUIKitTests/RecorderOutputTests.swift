@@ -117,9 +117,20 @@ final class RecorderOutputTests: XCTestCase {
         XCTAssertEqual(list.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }, Recipe.all.map(\.id))
         let unknown = try XCTUnwrap(try runCommand(tool, ["snapp"]))
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertTrue(unknown.stderr.contains("no recipe 'snapp'"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("no recipe 'snapp'; did you mean 'snap'?"), unknown.stderr)
         let out = try temporaryFolder("command", self)
-        let run = try XCTUnwrap(try runCommand(tool, ["gravity-collision", "--out", out, "--jobs", "2"]))
+        // Usage as animatic's (each refused before anything is written, exit 2), wherever --list stands.
+        for (args, says) in [(["push", "push", "--out", out], "recipe 'push' is named twice"),
+                             (["--list", "--bogus"], "unknown option --bogus"),
+                             (["push", "--out="], "--out needs a folder"),
+                             (["push", "--video", "", "--out", out], "--video needs at least one format")] {
+            let refused = try XCTUnwrap(try runCommand(tool, args))
+            XCTAssertEqual(refused.status, 2, "recipes \(args)")
+            XCTAssertTrue(refused.stderr.contains(says), refused.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [])
+        // --name=value and --, as animatic takes them.
+        let run = try XCTUnwrap(try runCommand(tool, ["--out=" + out, "--jobs=2", "--", "gravity-collision"]))
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix("gravity-collision: 240 frames 750x1334"), run.stdout)
         let frames = try FileManager.default.contentsOfDirectory(atPath: out + "/gravity-collision").filter { $0.hasPrefix("frame_") }
