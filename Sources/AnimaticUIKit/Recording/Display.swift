@@ -55,9 +55,10 @@ final class Display {
     func register(_ animator: DynamicAnimator) {
         animatorRefs.removeAll { $0.animator == nil }
         animatorRefs.append(AnimatorRef(animator))
-        animator.contactObserver = { [unowned self] r in
+        // (Weak: an animator may outlive the recording that stepped it, and be stepped by hand.)
+        animator.contactObserver = { [weak self] r in
             // An ended contact is placed at the item's center, as the scene player places it.
-            self.noteContact(began: r.began, behavior: r.behavior, item: r.item, other: r.other, boundary: r.boundary,
+            self?.noteContact(began: r.began, behavior: r.behavior, item: r.item, other: r.other, boundary: r.boundary,
                              point: r.point ?? r.item.center)
         }
     }
