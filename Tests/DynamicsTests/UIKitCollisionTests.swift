@@ -141,4 +141,30 @@ final class UIKitCollisionTests: XCTestCase {
         for _ in 0..<30 { animator.step() }
         XCTAssertLessThan(a.center.y, 370, "gravity now pulls up")
     }
+
+    // Regression: an item that left every behavior while touching lost its record before the
+    // ended events of its touches were read, so no delegate heard the contact end (leaving
+    // only its collision behavior did report it).
+    func testATouchEndsWhenTheItemLeavesEveryBehavior() {
+        for removal in ["every behavior", "collision only"] {
+            let animator = DynamicAnimator(referenceBounds: bounds)
+            let a = DynamicView(name: "a", center: CGPoint(x: 100, y: 340), size: CGSize(width: 40, height: 40))
+            let gravity = GravityBehavior(items: [a])
+            let collision = CollisionBehavior(items: [a])
+            collision.translatesReferenceBoundsIntoBoundary = true
+            let recorder = Recorder()
+            collision.collisionDelegate = recorder
+            animator.addBehavior(gravity)
+            animator.addBehavior(collision)
+            for _ in 0..<120 { animator.step() }
+            XCTAssertEqual(recorder.began, ["a|nil"], removal)
+            XCTAssertEqual(recorder.ended, [], removal)
+            if removal == "every behavior" { gravity.removeItem(a) }
+            collision.removeItem(a)
+            animator.step()
+            XCTAssertEqual(recorder.ended, ["a|nil"], "\(removal): the touch ends")
+            for _ in 0..<10 { animator.step() }
+            XCTAssertEqual(recorder.ended, ["a|nil"], "\(removal): once")
+        }
+    }
 }

@@ -30,7 +30,11 @@ extension DynamicAnimator {
             for item in b.ownItems where wantedIDs.insert(ObjectIdentifier(item)).inserted { wanted.append(item) }
         }
         if records.contains(where: { !wantedIDs.contains(ObjectIdentifier($0.item)) }) {
-            for r in records where !wantedIDs.contains(ObjectIdentifier(r.item)) { world.destroyBody(r.body) }
+            for r in records where !wantedIDs.contains(ObjectIdentifier(r.item)) {
+                world.destroyBody(r.body)
+                // Its touches end with its body: their ended events come with the next step.
+                retiredItems[r.serial] = r.item
+            }
             records.removeAll { !wantedIDs.contains(ObjectIdentifier($0.item)) }
             reindex()
         }
@@ -199,6 +203,13 @@ extension DynamicAnimator {
         }
     }
 
+    /// The item of `serial`: a live record's, or one that left since the events were last
+    /// processed (whose touches can only end: no behavior holds it for a began).
+    private func item(serial: Int) -> DynamicItem? {
+        if let r = record(serial: serial) { return records[r].item }
+        return retiredItems[serial]
+    }
+
     /// Runs the delegates: every began callback of the step, then every ended one.
     func processContactEvents(began: [ContactBeginEvent], ended: [ContactEndEvent]) {
         for e in began { handleContact(e.shapeA, e.shapeB, point: e.point.cgPoint, began: true) }
@@ -209,12 +220,13 @@ extension DynamicAnimator {
         let ta = ShapeTag(world.shapeUserData(a)), tb = ShapeTag(world.shapeUserData(b))
         switch (ta, tb) {
         case (.item(let sa), .item(let sb)):
-            guard let ra = record(serial: sa), let rb = record(serial: sb) else { return }
+            guard let itemA = item(serial: sa), let itemB = item(serial: sb) else { return }
             // The two items and serials only: a copy of each whole record (material, collision
-            // set) for each of the thousands of touches a landing pile reports cost more.
-            let (first, second) = ra <= rb ? (ra, rb) : (rb, ra)
-            let firstItem = records[first].item, secondItem = records[second].item
-            let key = TouchKey.items(records[first].serial, records[second].serial)
+            // set) for each of the thousands of touches a landing pile reports cost more. In
+            // serial order, which is the records' order (a record is appended with the next
+            // serial, and removals keep the order), and also holds for an item that has left.
+            let (firstItem, secondItem) = sa <= sb ? (itemA, itemB) : (itemB, itemA)
+            let key = TouchKey.items(min(sa, sb), max(sa, sb))
             // Reported by every collision behavior that holds both items, whatever its mode.
             for behavior in liveCollisionBehaviors {
                 if began {
@@ -229,9 +241,8 @@ extension DynamicAnimator {
                 }
             }
         case (.item(let serial), .boundary(let tag)), (.boundary(let tag), .item(let serial)):
-            guard let r = record(serial: serial), let (behavior, identifier) = boundaryOwners[tag] else { return }
-            let item = records[r].item
-            let key = TouchKey.boundary(item: records[r].serial, identifier: identifier)
+            guard let item = item(serial: serial), let (behavior, identifier) = boundaryOwners[tag] else { return }
+            let key = TouchKey.boundary(item: serial, identifier: identifier)
             if began {
                 guard behavior.holds(item) else { return }
                 if behavior.countTouch(key) {

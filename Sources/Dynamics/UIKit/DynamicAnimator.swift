@@ -102,6 +102,9 @@ public final class DynamicAnimator {
     /// delivered their last ended callbacks.
     var boundaryOwners: [Int: (behavior: CollisionBehavior, identifier: String?)] = [:]
     var retiredBoundaryTags: [Int] = []
+    /// Items that left every behavior since the contact events were last processed, by
+    /// serial: their touches' ended events still name them (and then they are forgotten).
+    var retiredItems: [Int: DynamicItem] = [:]
     var nextBoundaryTag = 0
     var collisionModes: [ObjectIdentifier: CollisionBehavior] = [:]
     /// UIKit's one gravity vector (m/s^2), set by whichever gravity behavior changed last.
@@ -275,7 +278,15 @@ public final class DynamicAnimator {
                 delegate?.dynamicAnimatorWillResume(self)
             }
         }
-        guard isRunning, dt > 0 else { return }
+        guard isRunning, dt > 0 else {
+            // Nothing left to run because the last items left: the touches their leaving ended
+            // are still told (once; nothing else can have happened).
+            if !retiredItems.isEmpty {
+                processContactEvents(began: [], ended: world.drainContactEvents().ended)
+                retiredItems.removeAll()
+            }
+            return
+        }
         // Ended events of contacts destroyed by changes since the last step come first.
         let pending = world.drainContactEvents()
         var began = pending.began, ended = pending.ended
@@ -299,6 +310,7 @@ public final class DynamicAnimator {
         processContactEvents(began: began, ended: ended)
         for tag in retiredBoundaryTags { boundaryOwners[tag] = nil }
         retiredBoundaryTags.removeAll()
+        retiredItems.removeAll()
         for b in ordered { b.action?() }
         if !needsUpdate && world.isAtRest {
             isRunning = false
