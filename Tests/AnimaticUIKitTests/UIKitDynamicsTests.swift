@@ -190,6 +190,46 @@ final class UIKitDynamicsTests: XCTestCase {
     }
 }
 
+extension UIKitDynamicsTests {
+    // Regression: the overlay of an animator whose reference view sits inside the root view
+    // was drawn in that view's coordinates as if they were the canvas's (a boundary at the
+    // container's y 200 appeared at the screen's y 200, 100 pt above where the box rested).
+    func testTheOverlayOfAnAnimatorInAContainerIsPlacedWhereTheContainerIs() throws {
+        final class Controller: UIViewController {
+            let container = UIView(frame: CGRect(x: 50, y: 100, width: 275, height: 400))
+            lazy var animator = UIDynamicAnimator(referenceView: container)
+            override func viewDidLoad() {
+                view.addSubview(container)
+                let box = UIView(frame: CGRect(x: 100, y: 20, width: 40, height: 40))
+                container.addSubview(box)
+                let field = UIFieldBehavior.radialGravityField(position: CGPoint(x: 100, y: 100))
+                field.region = UIRegion(radius: 30)
+                field.addItem(box)
+                animator.addBehavior(field)
+                let collision = UICollisionBehavior(items: [box])
+                collision.addBoundary(withIdentifier: "shelf" as NSString, from: CGPoint(x: 0, y: 200), to: CGPoint(x: 275, y: 200))
+                animator.addBehavior(collision)
+                animator.debugEnabled = true
+            }
+        }
+        let controller = Controller()
+        let recorder = try Recorder(id: "container", size: CGSize(width: 375, height: 667), scale: 1, duration: 1) { controller }
+        try recorder.advanceFrame()
+        let overlay = recorder.frameState().overlay
+        // The container's (0, 200) to (275, 200) is the canvas's (50, 300) to (325, 300).
+        let lines = overlay.compactMap { p -> (DrawPoint, DrawPoint)? in
+            if case .line(let a, let b, _, _) = p { return (a, b) }
+            if case .polyline(let points, false, _, _) = p, points.count == 2 { return (points[0], points[1]) }
+            return nil
+        }
+        XCTAssertTrue(lines.contains { $0.0 == DrawPoint(50, 300) && $0.1 == DrawPoint(325, 300) }, "the shelf: \(lines)")
+        XCTAssertFalse(lines.contains { $0.0.y == 200 && $0.1.y == 200 }, "not at the container's own y")
+        // The region's circle around the container's (100, 100): the canvas's (150, 200).
+        XCTAssertTrue(overlay.contains { if case .circle(DrawPoint(150, 200), 30, _, _) = $0 { return true } else { return false } },
+                      "the field's region")
+    }
+}
+
 extension CGAffineTransform {
     /// The x scale of the linear part, worked out from the matrix.
     var decomposedScale: CGFloat { (a * a + b * b).squareRoot() }

@@ -52,8 +52,31 @@ extension Recorder {
     }
 
     func debugOverlay(of animator: DynamicAnimator, layers: DebugLayers) -> [OverlayPrimitive] {
-        DebugOverlay(layers: layers).primitives(for: animator, canvasWidth: Double(size.width), canvasHeight: Double(size.height),
-                                                items: knownViews)
+        let primitives = DebugOverlay(layers: layers).primitives(for: animator, canvasWidth: Double(size.width),
+                                                                 canvasHeight: Double(size.height), items: knownViews)
+        // The overlay is in the reference view's coordinates: a reference view inside the root
+        // view is placed on the canvas as its views are (a root view is the canvas itself).
+        guard let reference = animator.referenceView, reference.superview != nil else { return primitives }
+        return primitives.map { Self.placed($0, in: reference) }
+    }
+
+    /// `primitive`, of `view`'s coordinates, on the canvas: points through the view chain's
+    /// presentation, a region circle's radius by its scale (strokes and dots keep their size).
+    static func placed(_ primitive: OverlayPrimitive, in view: UIView) -> OverlayPrimitive {
+        func map(_ p: DrawPoint) -> DrawPoint {
+            let q = view.windowPoint(CGPoint(x: p.x, y: p.y))
+            return DrawPoint(Double(q.x), Double(q.y))
+        }
+        var scale = 1.0
+        var v: UIView? = view
+        while let u = v { scale *= Double(u.presented.scaleX); v = u.superview }
+        switch primitive {
+        case let .line(from, to, color, width): return .line(from: map(from), to: map(to), color: color, width: width)
+        case let .arrow(from, to, color, width): return .arrow(from: map(from), to: map(to), color: color, width: width)
+        case let .dot(center, radius, color): return .dot(center: map(center), radius: radius, color: color)
+        case let .circle(center, radius, color, width): return .circle(center: map(center), radius: radius * scale, color: color, width: width)
+        case let .polyline(points, closed, color, width): return .polyline(points: points.map(map), closed: closed, color: color, width: width)
+        }
     }
 
     func appendItems(of view: UIView, in parent: Placement, to items: inout [DrawItem]) {
