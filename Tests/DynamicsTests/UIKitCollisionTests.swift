@@ -168,3 +168,32 @@ final class UIKitCollisionTests: XCTestCase {
         }
     }
 }
+
+/// A behavior is in one place at a time; adding it again, elsewhere, or into itself is ignored
+/// (each was a trap that killed the process, and a recording with it).
+final class BehaviorPlacementTests: XCTestCase {
+    func testAddingABehaviorAgainOrElsewhereChangesNothing() {
+        let bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
+        let first = DynamicAnimator(referenceBounds: bounds), second = DynamicAnimator(referenceBounds: bounds)
+        let item = DynamicView(name: "a", center: CGPoint(x: 100, y: 100), size: CGSize(width: 20, height: 20))
+        let gravity = GravityBehavior(items: [item])
+        first.addBehavior(gravity)
+        first.addBehavior(gravity)
+        second.addBehavior(gravity)
+        XCTAssertEqual(first.behaviors.count, 1)
+        XCTAssertTrue(second.behaviors.isEmpty)
+        XCTAssertTrue(gravity.dynamicAnimator === first)
+        let group = DynamicBehavior(), child = DynamicBehavior()
+        group.addChildBehavior(child)
+        group.addChildBehavior(child)
+        group.addChildBehavior(group)
+        child.addChildBehavior(group)
+        group.addChildBehavior(gravity)
+        XCTAssertEqual(group.childBehaviors.count, 1)
+        XCTAssertTrue(child.childBehaviors.isEmpty, "no cycle")
+        XCTAssertNil(gravity.parent)
+        // The one gravity still acts once: 1000 pt/s^2 for the 1/120 s sub-step of the first frame.
+        first.step()
+        XCTAssertEqual(Double(first.linearVelocity(of: item).dy), 1000.0 / 120, accuracy: 0.1)
+    }
+}

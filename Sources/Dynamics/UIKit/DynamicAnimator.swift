@@ -126,8 +126,12 @@ public final class DynamicAnimator {
 
     // MARK: - Behaviors
 
+    /// Adds a top-level behavior. A behavior is in one place at a time: one already in this
+    /// or another animator, or inside a tree, is left where it is and nothing is added
+    /// (once a trap; code that adds a behavior again, in a callback say, must not end the
+    /// recording).
     public func addBehavior(_ behavior: DynamicBehavior) {
-        precondition(behavior.parent == nil && behavior.dynamicAnimator == nil, "the behavior is already in an animator or a tree")
+        guard behavior.parent == nil && behavior.dynamicAnimator == nil else { return }
         behaviors.append(behavior)
         behavior.propagate(self)
         setNeedsUpdate()

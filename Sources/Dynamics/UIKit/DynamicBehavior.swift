@@ -18,10 +18,15 @@ open class DynamicBehavior {
 
     public init() {}
 
-    /// Adds a child. A behavior may appear once in a tree.
+    /// Adds a child. A behavior is in one place at a time: one already in an animator or a
+    /// tree, or this behavior itself or one it sits inside (a cycle), is not added.
     public func addChildBehavior(_ behavior: DynamicBehavior) {
-        precondition(behavior !== self && behavior.parent == nil && behavior.dynamicAnimator == nil,
-                     "a behavior can only be in one place of a behavior tree")
+        guard behavior.parent == nil && behavior.dynamicAnimator == nil else { return }
+        var node: DynamicBehavior? = self
+        while let n = node {
+            if n === behavior { return }
+            node = n.parent
+        }
         childBehaviors.append(behavior)
         behavior.parent = self
         if let animator = dynamicAnimator { behavior.propagate(animator) }
