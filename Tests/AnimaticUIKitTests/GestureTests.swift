@@ -90,3 +90,50 @@ final class GestureTests: XCTestCase {
         XCTAssertThrowsError(try Recorder(id: "x", scale: 9) { UIViewController() })
     }
 }
+
+/// What the fifth audit of the Swift API found missing: addTarget with a method that takes the
+/// recognizer (it compiled only through the initializers), and a group that is not a
+/// UIDynamicItem (it could not be typed as one, and its contacts never reached a delegate).
+final class UIKitSpellingTests: XCTestCase {
+    final class Controller: UIViewController, UICollisionBehaviorDelegate {
+        let box = UIView(frame: CGRect(x: 50, y: 50, width: 40, height: 40))
+        let other = UIView(frame: CGRect(x: 150, y: 50, width: 40, height: 40))
+        lazy var animator = UIDynamicAnimator(referenceView: view)
+        var pans: [UIGestureRecognizer.State] = []
+        var contacts: [String] = []
+        override func viewDidLoad() {
+            view.addSubview(box)
+            view.addSubview(other)
+            let pan = UIPanGestureRecognizer()
+            pan.addTarget(self, action: Controller.handle)
+            box.addGestureRecognizer(pan)
+            let group = UIDynamicItemGroup(items: [box, other])
+            let item: UIDynamicItem = group
+            let push = UIPushBehavior(items: [item], mode: .instantaneous)
+            push.setTargetOffsetFromCenter(UIOffset(horizontal: 0, vertical: 0), for: group)
+            let gravity = UIGravityBehavior(items: [group])
+            let collision = UICollisionBehavior(items: [group])
+            collision.translatesReferenceBoundsIntoBoundary = true
+            collision.collisionDelegate = self
+            animator.addBehavior(gravity)
+            animator.addBehavior(collision)
+        }
+        func handle(_ pan: UIPanGestureRecognizer) { pans.append(pan.state) }
+        func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item: UIDynamicItem,
+                               withBoundaryIdentifier identifier: NSCopying?, at p: CGPoint) {
+            contacts.append("\(type(of: item))")
+        }
+    }
+
+    func testARecognizerTakingMethodAndAGroupAsAnItem() throws {
+        let controller = Controller()
+        let recorder = try Recorder(id: "spelling", size: CGSize(width: 300, height: 300), scale: 1, duration: 1.5, gestures: [
+            .pan(at: 0.1, along: [CGPoint(x: 70, y: 70), CGPoint(x: 90, y: 70)], duration: 0.1),
+        ]) { controller }
+        for _ in 1..<recorder.frameCount { try recorder.advanceFrame() }
+        XCTAssertEqual(controller.pans.first, .began)
+        XCTAssertEqual(controller.pans.last, .ended)
+        // The group falls onto the bottom of the 300 pt view and its delegate hears it.
+        XCTAssertEqual(controller.contacts.first, "DynamicItemGroup")
+    }
+}

@@ -36,3 +36,13 @@ extension DynamicItem where Self: UIDynamicItem {
     /// No path by default (UIKit's default when `collisionBoundsType` is not `.path`).
     public var collisionBoundingPath: UIBezierPath { UIBezierPath() }
 }
+
+/// A group is a dynamic item in UIKit (UIDynamicItemGroup adopts UIDynamicItem): it can be
+/// typed as one, given a push's target offset, and reported to a collision delegate.
+extension DynamicItemGroup: UIDynamicItem {
+    /// The group's rotation as a transform (a group has no scale or translation of its own).
+    public var transform: CGAffineTransform {
+        get { CGAffineTransform(rotationAngle: rotation) }
+        set { rotation = newValue.decomposed.angle }
+    }
+}

@@ -33,6 +33,14 @@ open class UIGestureRecognizer {
         actions.append { [weak target] _ in if let target { action(target)() } }
     }
 
+    /// Adds an action: a method of `target` taking the recognizer (UIKit's `handle(_:)`
+    /// form), called when this recognizer is of the type the method takes.
+    public func addTarget<T: AnyObject, R: UIGestureRecognizer>(_ target: T, action: @escaping (T) -> (R) -> Void) {
+        actions.append { [weak target] recognizer in
+            if let target, let r = recognizer as? R { action(target)(r) }
+        }
+    }
+
     /// Adds an action that receives the recognizer.
     func addAction(_ action: @escaping (UIGestureRecognizer) -> Void) { actions.append(action) }
 
