@@ -136,4 +136,23 @@ final class UIKitSpellingTests: XCTestCase {
         // The group falls onto the bottom of the 300 pt view and its delegate hears it.
         XCTAssertEqual(controller.contacts.first, "DynamicItemGroup")
     }
+
+    // Regression: a subview of a hidden view was traced as visible though it is not drawn.
+    func testASubviewOfAHiddenViewIsTracedAsNotVisible() throws {
+        final class Hidden: UIViewController {
+            let card = UIView(frame: CGRect(x: 20, y: 20, width: 100, height: 100))
+            let badge = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+            override func viewDidLoad() {
+                badge.accessibilityIdentifier = "badge"
+                card.addSubview(badge)
+                view.addSubview(card)
+                card.isHidden = true
+            }
+        }
+        let recorder = try Recorder(id: "hidden", size: CGSize(width: 200, height: 200), scale: 1, duration: 0.1) { Hidden() }
+        let line = try JSONSerialization.jsonObject(with: Data(recorder.traceLine().utf8)) as! [String: Any]
+        let badge = try XCTUnwrap((line["items"] as! [[String: Any]]).first { $0["id"] as? String == "badge" })
+        XCTAssertEqual(badge["visible"] as? Bool, false)
+        XCTAssertTrue(recorder.frameState().items.isEmpty, "nothing is drawn")
+    }
 }

@@ -60,6 +60,16 @@ extension Recorder {
         return primitives.map { Self.placed($0, in: reference) }
     }
 
+    /// Whether `view` or a view above it is hidden (then it is not drawn).
+    static func hiddenInChain(_ view: UIView) -> Bool {
+        var v: UIView? = view
+        while let u = v {
+            if u.isHidden { return true }
+            v = u.superview
+        }
+        return false
+    }
+
     /// `primitive`, of `view`'s coordinates, on the canvas: points through the view chain's
     /// presentation, a region circle's radius by its scale (strokes and dots keep their size).
     static func placed(_ primitive: OverlayPrimitive, in view: UIView) -> OverlayPrimitive {
@@ -166,7 +176,8 @@ extension Recorder {
                 ("alpha", .number(Double(look.alpha))),
                 ("scale", .number(Double(look.scaleX))),
                 ("color", .string((look.background ?? .clear).hexString)),
-                ("visible", .bool(!view.isHidden && view.isDescendant(of: root))),
+                // Drawn: in the root's tree with neither it nor any view above it hidden.
+                ("visible", .bool(view.isDescendant(of: root) && !Self.hiddenInChain(view))),
             ])
         }
         let eventValues: [JSON5Value] = frameContacts.map { e in
