@@ -43,7 +43,8 @@ public final class DynamicAnimator {
     public weak var delegate: DynamicAnimatorDelegate?
     /// Sees every contact a collision behavior reports, right after its delegate (if any) is
     /// told, whether or not it has one (not UIKit API: a recorder's hook, so that a recording
-    /// knows the contacts a scene's trace and contact sheet show).
+    /// knows the contacts a scene's trace and contact sheet show). AnimaticUIKit's recording
+    /// sets it on every animator made for a view; code that sets its own replaces that one.
     public var contactObserver: ((ContactReport) -> Void)?
     /// Top-level behaviors in order.
     public private(set) var behaviors: [DynamicBehavior] = []
