@@ -155,4 +155,31 @@ final class UIKitSpellingTests: XCTestCase {
         XCTAssertEqual(badge["visible"] as? Bool, false)
         XCTAssertTrue(recorder.frameState().items.isEmpty, "nothing is drawn")
     }
+
+    // Regression: a NaN center set by the recorded code was reported as "the simulation went
+    // non-finite ... hint: lower extreme strengths", the engine's failure, not the code's.
+    func testANonFiniteCenterSetByTheCodeIsNamedAsSuch() throws {
+        final class Falling: UIViewController {
+            let box = UIView(frame: CGRect(x: 50, y: 50, width: 40, height: 40))
+            lazy var animator = UIDynamicAnimator(referenceView: view)
+            override func viewDidLoad() {
+                box.accessibilityIdentifier = "box"
+                view.addSubview(box)
+                animator.addBehavior(UIGravityBehavior(items: [box]))
+            }
+        }
+        let controller = Falling()
+        let recorder = try Recorder(id: "nan", size: CGSize(width: 200, height: 200), scale: 1, duration: 1, gestures: [
+            .run(at: 0.5) {
+                controller.box.center = CGPoint(x: CGFloat.nan, y: 10)
+                controller.animator.updateItem(usingCurrentState: controller.box)
+            },
+        ]) { controller }
+        XCTAssertThrowsError(try { for _ in 1..<recorder.frameCount { try recorder.advanceFrame() } }()) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("id = box") && message.contains("was given a non-finite center (nan, 10.0)")
+                          && message.contains("before t = 0.500 s"), message)
+            XCTAssertFalse(message.contains("simulation went non-finite"), message)
+        }
+    }
 }

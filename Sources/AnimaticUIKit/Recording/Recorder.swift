@@ -138,6 +138,7 @@ public final class Recorder: FramePlayer {
             if case .run(let body) = next.action { body() }
         }
         updatePan(at: t)
+        try checkPlacedByCode(at: t)
         for animator in display.animators { animator.step(Display.stepInterval) }
         display.stepCount += 1
         takeContacts()
@@ -152,6 +153,23 @@ public final class Recorder: FramePlayer {
             if c.began && contactFrames.last != frameIndex { contactFrames.append(frameIndex) }
         }
         display.contacts.removeAll()
+    }
+
+    /// A view an animator moves that the code (a script call, a gesture handler, a callback)
+    /// gave a non-finite center or transform stops the recording here, named as the code's
+    /// doing: after the step it would read as the simulation going non-finite.
+    func checkPlacedByCode(at t: Double) throws {
+        // The views in the tree now, walked without touching the trace's list (its numbering).
+        var views: [UIView] = []
+        func walk(_ v: UIView) { views.append(v); v.subviews.forEach(walk) }
+        viewController.view.subviews.forEach(walk)
+        for view in views {
+            let c = view.center, m = view.transform
+            let finite = c.x.isFinite && c.y.isFinite && [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy { $0.isFinite }
+            guard !finite, display.animatorMoves(view) else { continue }
+            throw RecorderError(message: "\(id): \(view) was given a non-finite center (\(c.x), \(c.y)) or transform before t = "
+                + "\(String(format: "%.3f", t)) s; hint: check the code that sets it (and call updateItem(usingCurrentState:) only with finite values)")
+        }
     }
 
     /// A non-finite state stops the recording with a message naming the view and the time.
