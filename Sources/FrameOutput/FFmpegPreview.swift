@@ -29,6 +29,20 @@ public enum PreviewFormat: String, CaseIterable, Sendable {
 
     var muxer: String { rawValue }
 
+    /// The formats of a comma-separated list (`--video mp4,gif`), each named once. Throws
+    /// ``PreviewListProblem`` for an empty list, an unknown name or a format named twice.
+    public static func list(_ text: String) throws -> [PreviewFormat] {
+        let names = text.split(separator: ",")
+        guard !names.isEmpty else { throw PreviewListProblem.empty }
+        var formats: [PreviewFormat] = []
+        for name in names {
+            guard let format = PreviewFormat(rawValue: String(name)) else { throw PreviewListProblem.unknown(String(name)) }
+            guard !formats.contains(format) else { throw PreviewListProblem.repeated(format, list: text) }
+            formats.append(format)
+        }
+        return formats
+    }
+
     /// `formats` with each format once, at its first place: two encoders of one format would
     /// write the same file (and wait on each other's pipe), so a list that names a format
     /// twice makes it once.
@@ -36,6 +50,22 @@ public enum PreviewFormat: String, CaseIterable, Sendable {
         var seen: [PreviewFormat] = []
         for format in formats where !seen.contains(format) { seen.append(format) }
         return seen
+    }
+}
+
+/// What is wrong with a list of preview formats (``PreviewFormat/list(_:)``), in the words of
+/// the command lines' `--video`.
+public enum PreviewListProblem: Error, CustomStringConvertible {
+    case empty
+    case unknown(String)
+    case repeated(PreviewFormat, list: String)
+
+    public var description: String {
+        switch self {
+        case .empty: return "--video needs at least one format (mp4, gif, apng, webp)"
+        case .unknown(let name): return "unknown preview format '\(name)' (mp4, gif, apng, webp)"
+        case let .repeated(format, list): return "--video names \(format.rawValue) twice (got '\(list)'); each preview is made once"
+        }
     }
 }
 

@@ -79,23 +79,17 @@ enum RenderCommand {
         return (s, a.positional)
     }
 
-    /// The formats of a `--video` list (nil: none); a format named twice is a usage error.
+    /// The formats of a `--video` list (nil: none): an empty list or a format named twice is
+    /// a usage error, an unknown name one with a did-you-mean.
     static func previewFormats(_ list: String?) throws -> [PreviewFormat] {
         guard let list else { return [] }
-        guard !list.split(separator: ",").isEmpty else {
-            throw UsageError(message: "--video needs at least one format (mp4, gif, apng, webp)")
+        do {
+            return try PreviewFormat.list(list)
+        } catch PreviewListProblem.unknown(let name) {
+            throw UnknownNameError(kind: "preview format", name: name, known: PreviewFormat.allCases.map(\.rawValue))
+        } catch let problem as PreviewListProblem {
+            throw UsageError(message: "\(problem)")
         }
-        var formats: [PreviewFormat] = []
-        for name in list.split(separator: ",") {
-            guard let format = PreviewFormat(rawValue: String(name)) else {
-                throw UnknownNameError(kind: "preview format", name: String(name), known: PreviewFormat.allCases.map(\.rawValue))
-            }
-            guard !formats.contains(format) else {
-                throw UsageError(message: "--video names \(format.rawValue) twice (got '\(list)'); each preview is made once")
-            }
-            formats.append(format)
-        }
-        return formats
     }
 
     static func run(_ args: [String]) throws -> Int32 {

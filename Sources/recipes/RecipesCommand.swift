@@ -69,16 +69,8 @@ struct RecipesCommand {
                 guard let n = Int(try value(arg)), (1...256).contains(n) else { throw UsageError(message: "--jobs takes 1...256") }
                 settings.frames.jobs = n
             case "--video":
-                let names = try value(arg).split(separator: ",")
-                guard !names.isEmpty else { throw UsageError(message: "--video needs at least one format (mp4, gif, webp, apng)") }
-                for name in names {
-                    guard let format = PreviewFormat(rawValue: String(name)) else {
-                        throw UsageError(message: "unknown preview format '\(name)' (mp4, gif, webp, apng)")
-                    }
-                    guard !settings.previews.contains(format) else {
-                        throw UsageError(message: "--video names \(name) twice; each preview is made once")
-                    }
-                    settings.previews.append(format)
+                do { settings.previews = try PreviewFormat.list(try value(arg)) } catch let problem as PreviewListProblem {
+                    throw UsageError(message: "\(problem)")
                 }
             default:
                 if arg.hasPrefix("-") { throw UsageError(message: "unknown option \(arg)") }

@@ -138,7 +138,6 @@ public final class Recorder: FramePlayer {
             if case .run(let body) = next.action { body() }
         }
         updatePan(at: t)
-        try checkPlacedByCode(at: t)
         for animator in display.animators { animator.step(Display.stepInterval) }
         display.stepCount += 1
         takeContacts()
@@ -155,27 +154,18 @@ public final class Recorder: FramePlayer {
         display.contacts.removeAll()
     }
 
-    /// A view an animator moves that the code (a script call, a gesture handler, a callback)
-    /// gave a non-finite center or transform stops the recording here, named as the code's
-    /// doing: after the step it would read as the simulation going non-finite.
-    func checkPlacedByCode(at t: Double) throws {
-        // The views in the tree now, walked without touching the trace's list (its numbering).
-        var views: [UIView] = []
-        func walk(_ v: UIView) { views.append(v); v.subviews.forEach(walk) }
-        viewController.view.subviews.forEach(walk)
-        for view in views {
-            let c = view.center, m = view.transform
-            let finite = c.x.isFinite && c.y.isFinite && [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy { $0.isFinite }
-            guard !finite, display.animatorMoves(view) else { continue }
-            throw RecorderError(message: "\(id): \(view) was given a non-finite center (\(c.x), \(c.y)) or transform before t = "
-                + "\(String(format: "%.3f", t)) s; hint: check the code that sets it (and call updateItem(usingCurrentState:) only with finite values)")
-        }
-    }
-
-    /// A non-finite state stops the recording with a message naming the view and the time.
+    /// A non-finite state stops the recording with a message naming the view and the time,
+    /// and the code as its cause when the animator was given the state already non-finite.
     func checkFinite() throws {
         for animator in display.animators {
             for item in animator.nonFiniteItems {
+                if animator.wasGivenNonFiniteState(item) {
+                    // (The step that took it in started 1/60 s before now.)
+                    let start = Double(display.stepCount - 1) / Display.stepsPerSecond
+                    throw RecorderError(message: "\(id): \(item) was given a non-finite center (\(item.center.x), \(item.center.y)) "
+                        + "or transform before t = \(String(format: "%.3f", start)) s; hint: check the code that sets it "
+                        + "(and call updateItem(usingCurrentState:) only with finite values)")
+                }
                 throw RecorderError(message: "\(id): the simulation went non-finite at t = \(String(format: "%.3f", display.now)) s "
                     + "for \(item); hint: lower extreme strengths, frequencies or velocities")
             }

@@ -102,6 +102,7 @@ extension DynamicAnimator {
     }
 
     private func makeRecord(for item: DynamicItem) -> ItemRecord {
+        noteGivenState(of: item)
         var def = BodyDef()
         def.position = Vec2(points: item.center)
         def.angle = Double(item.rotation)

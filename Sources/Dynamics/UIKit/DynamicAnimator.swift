@@ -106,6 +106,8 @@ public final class DynamicAnimator {
     /// Items that left every behavior since the contact events were last processed, by
     /// serial: their touches' ended events still name them (and then they are forgotten).
     var retiredItems: [Int: DynamicItem] = [:]
+    /// Items taken in with a non-finite center or rotation (see `wasGivenNonFiniteState`).
+    var itemsGivenNonFiniteState = Set<ObjectIdentifier>()
     var nextBoundaryTag = 0
     var collisionModes: [ObjectIdentifier: CollisionBehavior] = [:]
     /// UIKit's one gravity vector (m/s^2), set by whichever gravity behavior changed last.
@@ -191,6 +193,7 @@ public final class DynamicAnimator {
     /// Re-reads an item's center and rotation (after code moved it) and wakes it.
     public func updateItem(usingCurrentState item: DynamicItem) {
         guard let body = body(for: item) else { return }
+        noteGivenState(of: item)
         world.setTransform(body, position: Vec2(points: item.center), angle: Double(item.rotation))
         setNeedsUpdate()
     }
@@ -257,6 +260,19 @@ public final class DynamicAnimator {
     }
 
     /// Items whose state went non-finite (frozen by the engine), in the order they joined.
+    /// Whether `item`'s state was already non-finite when this animator took it in (on
+    /// joining, or by `updateItem(usingCurrentState:)`): the caller's doing, not the
+    /// simulation's, when it turns up among ``nonFiniteItems``.
+    public func wasGivenNonFiniteState(_ item: DynamicItem) -> Bool {
+        itemsGivenNonFiniteState.contains(ObjectIdentifier(item))
+    }
+
+    /// Notes an item whose center or rotation is non-finite as it is taken in.
+    func noteGivenState(of item: DynamicItem) {
+        let c = item.center
+        if !(c.x.isFinite && c.y.isFinite && item.rotation.isFinite) { itemsGivenNonFiniteState.insert(ObjectIdentifier(item)) }
+    }
+
     public var nonFiniteItems: [DynamicItem] {
         if world.nonFiniteBodies.isEmpty { return [] }
         let bad = Set(world.nonFiniteBodies)
