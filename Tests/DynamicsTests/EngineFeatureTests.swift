@@ -77,6 +77,39 @@ final class EngineFeatureTests: XCTestCase {
         XCTAssertEqual(w2.position(b).y, -0.25, accuracy: 0.01)
     }
 
+    /// Filter groups: the broad phase offers a pair to the pair filter only when its shapes
+    /// share a group bit, and a shape in no group meets nothing; the filter is never asked
+    /// about the others (the layer above's filter is a call per pair, asked again each time a
+    /// proxy moves, and thousands of packed items outside every collision behavior made steps
+    /// grow slower and slower).
+    func testFilterGroupsDecideWhichPairsTheFilterIsAskedAbout() {
+        let world = World(gravity: .zero)
+        // Four boxes stacked on one spot, every pair overlapping.
+        let bodies = (0..<4).map { _ in makeBox(world, center: .zero, half: 0.25) }
+        let shapes = bodies.map { world.shapes(of: $0)[0] }
+        let groups: [UInt64] = [0b01, 0b01, 0b10, 0]
+        for (s, g) in zip(shapes, groups) { world.setFilterGroups(s, g); world.refilter(s) }
+        var asked = Set<[Int]>()
+        world.contactFilter = { a, b in
+            asked.insert([a.index, b.index].sorted())
+            return .solid
+        }
+        for _ in 0..<10 { world.step(1.0 / 60) }
+        XCTAssertEqual(asked, [[shapes[0].index, shapes[1].index].sorted()], "only the pair that shares a group")
+        XCTAssertEqual(world.contacts.count, 1, "one contact")
+        // A shape given every group meets the first three, not the one in none.
+        world.setFilterGroups(shapes[3], .max)
+        world.refilter(shapes[3])
+        world.step(1.0 / 60)
+        XCTAssertEqual(asked.count, 4, "the first pair and the three of the fourth box: \(asked)")
+        XCTAssertEqual(world.contacts.count, 4)
+        // Out of every group again: refiltered, its contacts go and no new one comes.
+        world.setFilterGroups(shapes[3], 0)
+        world.refilter(shapes[3])
+        for _ in 0..<5 { world.step(1.0 / 60) }
+        XCTAssertEqual(world.contacts.count, 1)
+    }
+
     func testForcesAndKinematicBodies() {
         let world = World(gravity: .zero)
         let b = makeBox(world, center: .zero, half: 0.5) // 1 kg

@@ -41,6 +41,40 @@ final class UIKitCollisionTests: XCTestCase {
         XCTAssertGreaterThan(a.center.x, b.center.x + 100, "they should have passed through each other")
     }
 
+    /// Items outside every collision behavior are in no engine filter group, so the engine
+    /// never asks the animator's pair filter about them, however close they are packed; items
+    /// of two collision behaviors are asked about only within each behavior. (A regression:
+    /// 10,000 touching items under gravity alone took over 20 s for 10 s of scene, the filter
+    /// asked about every neighbour each time an item's broad-phase box moved.)
+    func testThePairFilterIsAskedOnlyAboutItemsThatShareACollisionBehavior() {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
+        // 400 items of 4 pt on a 5 pt grid: each broad-phase box overlaps dozens of others.
+        let items = (0..<400).map { k in
+            DynamicView(name: "i\(k)", center: CGPoint(x: 100 + CGFloat(k % 20) * 5, y: 100 + CGFloat(k / 20) * 5),
+                        size: CGSize(width: 4, height: 4))
+        }
+        animator.addBehavior(GravityBehavior(items: items))
+        animator.step()
+        let original = try! XCTUnwrap(animator.world.contactFilter)
+        var asked: [(ShapeID, ShapeID)] = []
+        animator.world.contactFilter = { a, b in asked.append((a, b)); return original(a, b) }
+        for _ in 0..<30 { animator.step() }
+        XCTAssertEqual(asked.count, 0, "no pair of items outside every collision behavior is offered")
+        XCTAssertEqual(animator.world.contacts.count, 0)
+
+        // The left half in one collision behavior, the right half in another: only pairs
+        // within a half are offered, and only they make contacts.
+        let left = items.filter { Int($0.name.dropFirst())! % 20 < 10 }, right = items.filter { Int($0.name.dropFirst())! % 20 >= 10 }
+        animator.addBehavior(CollisionBehavior(items: left))
+        animator.addBehavior(CollisionBehavior(items: right))
+        for _ in 0..<5 { animator.step() }
+        XCTAssertGreaterThan(asked.count, 100, "pairs within each behavior are offered")
+        let leftShapes = Set(left.compactMap { animator.body(for: $0) }.flatMap { animator.world.shapes(of: $0) })
+        XCTAssertEqual(leftShapes.count, left.count)
+        XCTAssertTrue(asked.allSatisfy { leftShapes.contains($0.0) == leftShapes.contains($0.1) }, "no pair across the two behaviors")
+        XCTAssertGreaterThan(animator.world.contacts.count, 0, "items within a behavior touch")
+    }
+
     func testSharedCollisionBehaviorMakesThemCollide() {
         let animator = DynamicAnimator(referenceBounds: bounds)
         let a = DynamicView(name: "a", center: CGPoint(x: 100, y: 200), size: CGSize(width: 40, height: 40))

@@ -314,13 +314,18 @@ extension World {
         dynamic.nodes.withUnsafeBufferPointer { dn in
         statics.nodes.withUnsafeBufferPointer { sn in
             @inline(__always) func query(_ range: Range<Int>, into found: inout [(Int, Int)]) {
-                for s in moved[range] where sp[s].alive && sp[s].proxy != -1 {
+                // A shape in no filter group meets nothing: no query (thousands of items under
+                // gravity alone, packed close, each found a hundred neighbours a step for the
+                // pair filter to turn down, and the steps grew slower as they fell).
+                for s in moved[range] where sp[s].alive && sp[s].proxy != -1 && sp[s].filterGroups != 0 {
                     let fat = sp[s].fatAABB
-                    let bodyS = sp[s].body
+                    let bodyS = sp[s].body, groupsS = sp[s].filterGroups
                     // Two moved shapes find each other twice; the membership test below drops the
-                    // copy, and an existing pair needs no other look.
+                    // copy, and an existing pair needs no other look. Shapes that share no filter
+                    // group are not offered to the pair filter (ShapeDef.filterGroups).
                     @inline(__always) func visit(_ other: Int) {
-                        if sp[other].body != bodyS && !known.contains(pairKey(s, other)) { found.append((s, other)) }
+                        if sp[other].body != bodyS && sp[other].filterGroups & groupsS != 0
+                            && !known.contains(pairKey(s, other)) { found.append((s, other)) }
                     }
                     DynamicTree.query(fat, nodes: dn, root: dynamic.root, visit)
                     DynamicTree.query(fat, nodes: sn, root: statics.root, visit)

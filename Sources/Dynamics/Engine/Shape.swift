@@ -1,7 +1,11 @@
 // Design note: a shape attaches geometry and a material to a body. Its proxy in the broad
 // phase holds a fat AABB. Geometry is local to the body origin. Which pairs may collide is
 // decided by joints (collideConnected) and by the layer above's pair filter (UIKit: only
-// items that share a collision behavior, in its mode).
+// items that share a collision behavior, in its mode). The filter is a call per pair, and a
+// pair it turns down is never kept, so it is asked again each time either shape's proxy
+// moves: the filter groups (Box2D's category and mask bits, folded into one set) let the
+// broad phase pass over pairs that share no group without asking, and a shape in no group
+// over every pair, without a query at all.
 
 /// A handle to a shape in a world.
 struct ShapeID: Hashable, Comparable, Sendable {
@@ -17,6 +21,10 @@ struct ShapeDef: Sendable {
     /// Opaque value for the layer above (boundary or item index).
     var userData: Int = -1
     var enableContactEvents = true
+    /// The filter groups the shape is in, one bit each: the broad phase offers a pair to the
+    /// pair filter only when the two shapes share a bit, and a shape with none meets nothing.
+    /// (All bits: every pair is offered.)
+    var filterGroups: UInt64 = .max
     /// Skin (Box2D's shape radius) in metres: the sequential solver keeps shapes this far
     /// apart on top of their outlines, summed for a pair. Ignored by the soft step.
     var skinRadius: Double = 0
@@ -61,6 +69,8 @@ struct Shape {
     var userData: Int
     var enableContactEvents: Bool
     var proxy = -1
+    /// `ShapeDef.filterGroups`.
+    var filterGroups: UInt64
     /// Area-weighted centroid, mass and inertia about the centroid at density 1.
     var unitMass = 0.0
     var centroid = Vec2.zero
@@ -70,6 +80,7 @@ struct Shape {
         self.body = body
         density = def.density; friction = def.friction; restitution = def.restitution
         userData = def.userData; enableContactEvents = def.enableContactEvents
+        filterGroups = def.filterGroups
         skin = max(0, def.skinRadius)
         isEdge = def.isEdge
         self.vertexStart = vertexStart

@@ -477,6 +477,12 @@ final class World {
     }
     func friction(_ shape: ShapeID) -> Double { shapes[shape.index].friction }
     func restitution(_ shape: ShapeID) -> Double { shapes[shape.index].restitution }
+    /// The shape's filter groups (`ShapeDef.filterGroups`). Pairs already made stay until
+    /// `refilter` re-asks the filters for them.
+    func setFilterGroups(_ shape: ShapeID, _ groups: UInt64) {
+        shapes[shape.index].filterGroups = groups
+    }
+    func filterGroups(_ shape: ShapeID) -> UInt64 { shapes[shape.index].filterGroups }
     /// Re-asks the filters for every pair of this shape (after membership changes above).
     func refilter(_ shape: ShapeID) {
         let s = shape.index

@@ -81,6 +81,9 @@ public final class CollisionBehavior: DynamicBehavior {
     var touchCounts: [TouchKey: Int] = [:]
     /// The mode the engine's pair filter last saw (a change re-filters the items).
     var filteredMode: Mode?
+    /// The engine filter group of its items and boundaries (0 until an animator gives one,
+    /// `DynamicAnimator.filterGroup(of:)`).
+    var filterGroup: UInt64 = 0
 
     public init(items: [DynamicItem] = []) {
         super.init()
@@ -153,6 +156,7 @@ public final class CollisionBehavior: DynamicBehavior {
         sd.restitution = Self.boundaryRestitution
         sd.skinRadius = DynamicAnimator.boundarySkin
         sd.isEdge = true
+        sd.filterGroups = animator.filterGroup(of: self)
         if wantsReference {
             let r = animator.referenceBounds
             let i = referenceBoundsInsets, out = Self.referenceOutset

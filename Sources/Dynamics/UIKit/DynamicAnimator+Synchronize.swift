@@ -78,7 +78,12 @@ extension DynamicAnimator {
             let set = collisions[id] ?? []
             if set != records[k].collisionSet {
                 records[k].collisionSet = set
-                for s in world.shapes(of: body) { world.refilter(s) }
+                var groups: UInt64 = 0
+                for c in set { if let behavior = collisionModes[c] { groups |= filterGroup(of: behavior) } }
+                for s in world.shapes(of: body) {
+                    world.setFilterGroups(s, groups)
+                    world.refilter(s)
+                }
             }
         }
         // A collision mode change re-asks the pair filter for the behavior's items.
@@ -113,6 +118,8 @@ extension DynamicAnimator {
         let body = world.createBody(def)
         var sd = ShapeDef()
         sd.userData = ShapeTag.item(serial).rawValue
+        // In no collision behavior yet (the record's empty collision set): in no filter group.
+        sd.filterGroups = 0
         // PhysicsKit's default material until an item behavior says otherwise.
         let material = ItemMaterial()
         sd.friction = material.friction

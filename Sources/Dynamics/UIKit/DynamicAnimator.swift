@@ -110,6 +110,8 @@ public final class DynamicAnimator {
     var itemsGivenNonFiniteState = Set<ObjectIdentifier>()
     var nextBoundaryTag = 0
     var collisionModes: [ObjectIdentifier: CollisionBehavior] = [:]
+    /// Collision behaviors given an engine filter group so far (see `filterGroup(of:)`).
+    var filterGroupsGiven = 0
     /// UIKit's one gravity vector (m/s^2), set by whichever gravity behavior changed last.
     var gravityVector = Vec2.zero
     /// Seconds of simulation run by the world (sub-steps x h).
@@ -239,6 +241,19 @@ public final class DynamicAnimator {
         guard let body = body(for: item), world.bodyType(body) == .dynamic else { return }
         let point = world.position(body) + Vec2(points: offset)
         if impulse { world.applyLinearImpulse(body, force, at: point) } else { world.applyForce(body, force, at: point) }
+    }
+
+    /// The engine filter group of a collision behavior's items and boundaries: one bit, given
+    /// in turn (the 65th behavior shares the first's), so items that share a behavior share
+    /// a bit and the engine offers their pairs to `contactResponse`; an item in no collision
+    /// behavior is in no group and meets nothing without being asked. A shared bit only
+    /// offers a pair; `contactResponse` still decides it.
+    func filterGroup(of behavior: CollisionBehavior) -> UInt64 {
+        if behavior.filterGroup == 0 {
+            behavior.filterGroup = 1 << UInt64(filterGroupsGiven % 64)
+            filterGroupsGiven += 1
+        }
+        return behavior.filterGroup
     }
 
     func registerBoundary(_ behavior: CollisionBehavior, identifier: String?) -> Int {
