@@ -61,6 +61,14 @@ final class BadSceneTests: XCTestCase {
         }
     }
 
+    /// `item` written beside an action in a trigger that supplies none is one mistake, told
+    /// once (where to put it), not also as "the action needs an item".
+    func testAMisplacedItemIsReportedOnce() throws {
+        let path = try fixtureURL("bad/action-item-beside-set.json5").path
+        let errors = Scene.validate(path: path).errors
+        XCTAssertEqual(errors.count, 1, errors.map(\.description).joined(separator: "\n"))
+    }
+
     // MARK: Generated at test time (too big to commit)
 
     private func temporaryDirectory() throws -> URL {

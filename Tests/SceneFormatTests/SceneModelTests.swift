@@ -226,12 +226,12 @@ final class SceneModelTests: XCTestCase {
     func testItemBehaviorRemembersWhatWasSpecified() throws {
         let scene = try loadScene("""
         { items: [ { id: 'a', size: [10, 10], center: [50, 50] } ],
-          behaviors: [ { type: 'itemBehavior', items: ['a'], elasticity: 0.8, allowsRotation: false, resistance: 1e300 } ] }
+          behaviors: [ { type: 'itemBehavior', items: ['a'], elasticity: 0.8, allowsRotation: false, resistance: 1e9 } ] }
         """)
         guard case .itemBehavior(let b) = scene.behaviors[0] else { return XCTFail() }
         XCTAssertEqual(b.elasticity, 0.8)
         XCTAssertFalse(b.allowsRotation)
-        XCTAssertEqual(b.resistance, 1e300)
+        XCTAssertEqual(b.resistance, 1e9)
         XCTAssertEqual(b.friction, 0)
         XCTAssertEqual(b.density, 1)
         XCTAssertEqual(b.specified, [.elasticity, .allowsRotation, .resistance])

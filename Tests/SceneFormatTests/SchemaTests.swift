@@ -31,7 +31,7 @@ final class SchemaTests: XCTestCase {
         "push-toward-non-push", "remove-from-snap", "set-property-on-wrong-type", "duplicate-item-id",
         "duplicate-behavior-id-in-group", "duplicate-boundary-id", "attachment-to-itself", "boundary-zero-length",
         "frames-over-limit", "insets-leave-no-room", "path-nonconvex", "path-pentagram", "path-repeated-closing-vertex",
-        "path-self-intersecting", "path-zero-area", "duplicate-key", "nan-center", "too-many-fields",
+        "path-self-intersecting", "path-zero-area", "path-concave-at-first-turn", "duplicate-key", "nan-center", "too-many-fields",
     ]
 
     func validator() throws -> String? {

@@ -94,14 +94,14 @@ enum PolygonCheck {
         if abs(doubleSignedArea(p)) / 2 <= max(extent * extent, 1) * 1e-9 {
             return Problem(message: "the path has zero area", hint: "a collision polygon needs a real interior", vertex: nil)
         }
-        // Convexity: every turn the same way (collinear vertices are tolerated).
-        var sign = 0.0
+        // Convexity: every turn the way the outline winds (collinear vertices are tolerated).
+        // The winding is the sign of the area (the outline is simple by now), not the first
+        // turn's: when the first turn was the inward one, the next, convex, vertex was named.
+        let sign: Double = doubleSignedArea(p) > 0 ? 1 : -1
         for i in 0..<n {
             let turn = cross(p[i], p[(i + 1) % n], p[(i + 2) % n])
             if abs(turn) <= tolerance * max(extent, 1) { continue }
-            if sign == 0 {
-                sign = turn > 0 ? 1 : -1
-            } else if (turn > 0 ? 1.0 : -1.0) != sign {
+            if (turn > 0 ? 1.0 : -1.0) != sign {
                 let vertex = (i + 1) % n
                 return Problem(message: "the path is not convex: it turns the other way at vertex \(vertex) \(p[vertex])",
                                hint: "collision paths must be convex (UIKit's rule); split a concave shape into several items",

@@ -149,8 +149,12 @@ extension SceneDecoder {
 
     /// `[top, left, bottom, right]`.
     func insets(_ node: Node) -> SceneInsets? {
-        guard let list = node.value.arrayValue, list.count == 4 else {
+        guard let list = node.value.arrayValue else {
             typeError(node, expected: "insets [top, left, bottom, right]")
+            return nil
+        }
+        guard list.count == 4 else {
+            error("`\(node.path.lastKeyName)` must be insets [top, left, bottom, right] with 4 numbers; it has \(list.count)", at: node)
             return nil
         }
         let values = list.enumerated().map { number(Node(value: $1, path: node.path / $0), .coordinate) }
@@ -353,7 +357,7 @@ extension SceneDecoder {
         if let v = object.number("density", NumberRule(minimum: 0, minimumIsExclusive: true, maximum: 1e9)) {
             spec.density = v; mark(.density)
         }
-        if let v = object.number("resistance", .nonNegative) { spec.resistance = v; mark(.resistance) }
+        if let v = object.number("resistance", .resistance) { spec.resistance = v; mark(.resistance) }
         if let v = object.number("angularResistance", .nonNegative) { spec.angularResistance = v; mark(.angularResistance) }
         if let v = object.bool("allowsRotation") { spec.allowsRotation = v; mark(.allowsRotation) }
         if let v = object.bool("anchored") { spec.anchored = v; mark(.anchored) }

@@ -3,6 +3,9 @@
 /// What the actions of one event may rely on.
 struct ActionContext {
     var trigger: EventTrigger
+    /// `item` was written beside the action instead of inside it: that is reported, and a
+    /// second error saying the action needs an item (it has one, misplaced) is not.
+    var itemMisplaced = false
     /// The trigger supplies an item, so `item` may be left out.
     var suppliesItem: Bool { trigger.suppliesItem }
     /// `"$tap"` is available.
@@ -43,12 +46,16 @@ extension SceneDecoder {
                   hint: suggest(on, among: EventTrigger.names) ?? "use one of: \(EventTrigger.names.joined(separator: ", "))")
             return nil
         }
+        // Every trigger a misplaced key belongs to, in the documented order (the last one met
+        // in the table's hash order was named: `item` "applies to contactBegan" only, or to
+        // pan, from one run to the next).
         var elsewhere: [String: String] = [:]
-        for (other, otherKeys) in Self.triggerKeys where other != on {
-            for key in otherKeys where !keys.contains(key) {
-                elsewhere[key] = "it applies to `on: \"\(other)\"`"
-                    + (key == "at" ? " (a time trigger)" : "")
-            }
+        let allKeys = Set(Self.triggerKeys.values.joined()).subtracting(keys)
+        for key in allKeys.sorted() {
+            let owners = EventTrigger.names.filter { $0 != on && Self.triggerKeys[$0]?.contains(key) == true }
+            let quoted = owners.map { "`on: \"\($0)\"`" }
+            let list = quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " and " + quoted.last! : quoted.joined()
+            elsewhere[key] = "it applies to \(list)" + (key == "at" ? " (a time trigger)" : "")
         }
         guard let object = object(node, keys: ["on", "do"] + keys, what: "an `on: \"\(on)\"` event", elsewhere: elsewhere) else {
             return nil
@@ -166,6 +173,8 @@ extension SceneDecoder {
         guard let object = object(node, keys: siblings, what: "a `\(name)` action", elsewhere: elsewhere) else { return nil }
         guard let valueNode = object[name] else { return nil }
         let loc = location(node)
+        var context = context
+        if !siblings.contains("item") && members.contains(where: { $0.key == "item" }) { context.itemMisplaced = true }
 
         switch name {
         case "animate":
@@ -213,6 +222,7 @@ extension SceneDecoder {
     /// Whether an action without `item` has one from its trigger; reports it when not.
     func requireItem(_ item: String?, at node: Node, action: String, context: ActionContext) -> Bool {
         if item != nil || context.suppliesItem { return true }
+        if context.itemMisplaced { return false }
         error("`\(action)` needs an item: an `on: \"\(context.trigger.name)\"` event concerns no item", at: node,
               hint: "name the item, e.g. item: \"square\"")
         return false
@@ -329,8 +339,10 @@ extension SceneDecoder {
                 if s == "all" {
                     action.suspend = .all
                 } else {
+                    // "none" is written as an empty list; any other word may be an id.
                     error("`suspend` must be \"all\" or a list of behavior ids, not \"\(s)\"", at: suspendNode,
-                          hint: "for one behavior write suspend: [\"\(s)\"]")
+                          hint: s == "none" ? "to suspend no behavior write suspend: [] (left out, it suspends all)"
+                                            : "for one behavior write suspend: [\"\(s)\"]")
                 }
             } else if let ids = array(suspendNode, what: "behavior ids", { (element: Node) -> String? in
                 reference(element, .behavior(types: ["gravity", "collision", "push", "itemBehavior", "field"],
@@ -440,6 +452,12 @@ extension SceneDecoder {
         case "direction": return vector(node).map(PropertySetting.direction)
         case "active": return bool(node).map(PropertySetting.active)
         case "mode":
+            // A push's own modes name the mistake: only a collision behavior's mode changes.
+            if let s = node.value.stringValue, s == "continuous" || s == "instantaneous" {
+                error("a push's mode cannot be set: \"\(s)\" is a push mode, and `set` changes only a collision behavior's mode",
+                      at: node, hint: "add a push with mode: \"\(s)\" instead (UIKit fixes a push's mode when it is made)")
+                return nil
+            }
             return name(node, of: CollisionSpec.Mode.self, what: "collision mode",
                         extraHint: " (a push's mode cannot change)").map(PropertySetting.collisionMode)
         case "referenceBoundsAsBoundary": return bool(node).map(PropertySetting.referenceBoundsAsBoundary)
@@ -456,7 +474,7 @@ extension SceneDecoder {
         case "elasticity": return number(node, .unit).map(PropertySetting.elasticity)
         case "friction": return number(node, .range(0...1_000)).map(PropertySetting.friction)
         case "density": return number(node, NumberRule(minimum: 0, minimumIsExclusive: true, maximum: 1e9)).map(PropertySetting.density)
-        case "resistance": return number(node, .nonNegative).map(PropertySetting.resistance)
+        case "resistance": return number(node, .resistance).map(PropertySetting.resistance)
         case "angularResistance": return number(node, .nonNegative).map(PropertySetting.angularResistance)
         case "allowsRotation": return bool(node).map(PropertySetting.allowsRotation)
         case "anchored": return bool(node).map(PropertySetting.anchored)

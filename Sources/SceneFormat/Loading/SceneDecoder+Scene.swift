@@ -44,7 +44,8 @@ extension SceneDecoder {
         }
 
         let title = scene["title"].flatMap(string) ?? sceneID
-        let seed = scene["seed"].flatMap { integer($0, .nonNegative) }.map { UInt64($0) } ?? 0
+        // (A seed has its own limit, 2^53, which `integer` checks.)
+        let seed = scene["seed"].flatMap { integer($0, NumberRule(minimum: 0)) }.map { UInt64($0) } ?? 0
         let sleeping = scene.bool("sleeping") ?? true
 
         var items: [ItemSpec] = []

@@ -227,15 +227,18 @@ final class SceneDecoder {
         return Int(n)
     }
 
-    /// A non-empty id of at most `SceneLimits.maximumIdentifierLength` characters.
+    /// A non-empty id of at most `SceneLimits.maximumIdentifierLength` characters, counted as
+    /// Unicode code points, as the JSON Schema's `maxLength` counts them (a letter and its
+    /// combining accent are two; as visible characters, an id the schema refused passed).
     func identifier(_ node: Node) -> String? {
         guard let s = string(node) else { return nil }
         if s.isEmpty {
             error("`\(node.path.lastKeyName)` must not be empty", at: node)
             return nil
         }
-        if s.count > SceneLimits.maximumIdentifierLength {
-            error("`\(node.path.lastKeyName)` is \(s.count) characters long; ids are limited to \(SceneLimits.maximumIdentifierLength)",
+        let length = s.unicodeScalars.count
+        if length > SceneLimits.maximumIdentifierLength {
+            error("`\(node.path.lastKeyName)` is \(length) characters (Unicode code points) long; ids are limited to \(SceneLimits.maximumIdentifierLength)",
                   at: node)
             return nil
         }
@@ -415,7 +418,14 @@ struct NumberRule {
 
     static let any = NumberRule(minimum: -SceneLimits.maximumCoordinate * 1000, maximum: SceneLimits.maximumCoordinate * 1000)
     static let unlimited = NumberRule()
-    static let nonNegative = NumberRule(minimum: 0)
+    /// At least 0, and (as every number without a range of its own) at most 1,000,000,000:
+    /// an attachment frequency of 1e300 passed validation and then made the simulation go
+    /// non-finite on its first step.
+    static let nonNegative = NumberRule(minimum: 0, maximum: 1e9)
+    /// `nonNegative`, for a resistance (UIKit takes up to CGFLOAT_MAX, which a scene writes
+    /// as 1e9: it already holds an item where it is).
+    static let resistance = NumberRule(minimum: 0, maximum: 1e9,
+                                       hint: "1e9 already holds an item where it is (UIKit's CGFLOAT_MAX)")
     static let positive = NumberRule(minimum: 0, minimumIsExclusive: true)
     static let unit = NumberRule(minimum: 0, maximum: 1)
     static let coordinate = NumberRule(minimum: -SceneLimits.maximumCoordinate, maximum: SceneLimits.maximumCoordinate,
