@@ -28,6 +28,18 @@ extension FrameRenderer {
         return whole + (s * (x - whole)).rounded() / s
     }
 
+    /// The smallest drawn size, in pixels, of an item that is drawn at all (see `draw`).
+    static let smallestDrawnExtent = 1e-6
+
+    /// Whether scaling the current transform by (sx, sy) leaves one Cairo can invert: its
+    /// determinant, as Cairo computes it, finite and not 0.
+    static func invertibleScale(_ sx: Double, _ sy: Double, _ cr: OpaquePointer) -> Bool {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let det = (m.xx * sx) * (m.yy * sy) - (m.yx * sx) * (m.xy * sy)
+        return det.isFinite && det != 0
+    }
+
     /// A view's angle as a device applies it: a multiple of 1/5000 rad [measured on UIKit].
     static func deviceAngle(_ angle: Double) -> Double { (angle * 5000).rounded() / 5000 }
 
@@ -37,6 +49,11 @@ extension FrameRenderer {
         }
         let opacity = min(item.alpha, 1)
         guard opacity > 0, item.scale != 0 else { return }
+        // An item drawn smaller than a millionth of a pixel draws nothing; Cairo refuses the
+        // transform outright (a scale of 1e-320 squared is 0: "invalid matrix", and the frame
+        // failed), so it is passed over as a scale of 0 is.
+        let extent = max(item.width, item.height) + (item.stroke?.width ?? 0)
+        guard abs(item.scale) * extent * pixelScale >= Self.smallestDrawnExtent else { return }
         let fill: SceneColor? = item.fill.alpha > 0 ? item.fill : nil
         let stroke: DrawStroke? = item.stroke.flatMap { $0.width > 0 && $0.color.alpha > 0 ? $0 : nil }
         guard fill != nil || stroke != nil else { return }
@@ -94,7 +111,8 @@ extension FrameRenderer {
             cairo_close_path(cr)
             return true
         case .ellipse:
-            guard width > 0, height > 0 else { return false }
+            // A side of no width (or too thin for Cairo's matrix to invert) has no outline.
+            guard width > 0, height > 0, Self.invertibleScale(width / 2, height / 2, cr) else { return false }
             cairo_save(cr)
             cairo_scale(cr, width / 2, height / 2)
             cairo_new_sub_path(cr)

@@ -233,6 +233,24 @@ final class ShapeRenderingTests: XCTestCase {
         assertPixel(renderer, 50, 50, .white)
     }
 
+    /// Items scaled or sized below what Cairo can transform (a scale of 1e-320, which a scene
+    /// may give: it is above 0) draw nothing instead of failing the frame with "invalid
+    /// matrix"; a merely small item (under half a pixel) still leaves its faint coverage.
+    func testVanishinglySmallItemsDrawNothingInsteadOfFailing() throws {
+        let items = [box(width: 40, height: 40, at: 50, 50, scale: 1e-320),
+                     box(width: 40, height: 40, at: 50, 50, scale: 1e-160),
+                     DrawItem(shape: .ellipse, width: 40, height: 40, center: DrawPoint(50, 50), fill: Palette.red, scale: 1e-320),
+                     DrawItem(shape: .ellipse, width: 1e-320, height: 40, center: DrawPoint(50, 50), fill: Palette.red),
+                     DrawItem(shape: .ellipse, width: 1e-320, height: 1e-320, center: DrawPoint(50, 50), fill: Palette.red)]
+        let renderer = try rendered(canvas(items, scale: 2))
+        for x in stride(from: 90, through: 110, by: 5) { assertPixel(renderer, x, 100, .white) }
+        // A 40 pt square at scale 0.01 is 0.4 pixel wide: drawn, faintly.
+        let faint = try rendered(canvas([box(width: 40, height: 40, at: 50.5, 50.5, scale: 0.01)]))
+        let tinted = try XCTUnwrap(faint.pixel(x: 50, y: 50))
+        XCTAssertLessThan(tinted.green, 255, "under half a pixel still tints it")
+        XCTAssertGreaterThan(tinted.green, 200, "faintly")
+    }
+
     func testReusedRendererStartsEachFrameClean() throws {
         let renderer = FrameRenderer()
         try renderer.render(canvas([box(width: 40, height: 40, at: 50, 50, angle: 0.3, scale: 2)]))
