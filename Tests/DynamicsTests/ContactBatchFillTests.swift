@@ -46,6 +46,22 @@ final class ContactBatchFillTests: XCTestCase {
         assertFillIgnoresWhatTheBatchesHeld({ Workloads.pyramid(base: 20) }, steps: 60, workers: 2)
     }
 
+    /// On two workers each thread prepares its own list of candidates, kept while the choice
+    /// of constraints is kept (`PreparationShares`): a rain of 1,000 lands, so choices are
+    /// made anew and kept in turn, and a list left from another choice would fill the wrong
+    /// lanes (or leave lanes of the poisoned batches unfilled).
+    func testLandingRainFillsEveryLaneOnTwoWorkersAsChoicesComeAndGo() {
+        let make = { Workloads.rain(count: 1000) }
+        assertFillIgnoresWhatTheBatchesHeld(make, steps: 150, workers: 2)
+        let (world, _) = make()
+        world.workerCount = 2
+        world.tunesWorkers = false
+        for _ in 0..<150 { world.step(1.0 / 60) }
+        XCTAssertGreaterThan(world.candidates.count, 512, "enough candidates for the pool's preparation")
+        XCTAssertGreaterThan(world.constraintChoiceCache.made, 20, "choices made anew")
+        XCTAssertGreaterThan(world.constraintChoiceCache.kept, 5, "choices kept")
+    }
+
     /// The same rain with the floor and walls not bouncing: batches mix lanes that record
     /// approach speeds with lanes that do not.
     func testMixedRestitutionFillsEveryLaneWhateverTheBatchesHeld() {

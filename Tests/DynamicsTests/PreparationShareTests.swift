@@ -38,4 +38,47 @@ final class PreparationShareTests: XCTestCase {
             XCTAssertGreaterThan(nonEmpty, 4, "the pyramid's constraints take several colors")
         }
     }
+
+    /// Each thread's kept list of the candidates it prepares (`PreparationShares`) holds
+    /// exactly those whose lanes lie in its share, in candidate order, and the lists together
+    /// hold every candidate once; a resting pyramid keeps them with its choice.
+    func testEachThreadsListIsItsShareAndIsKeptWithTheChoice() throws {
+        for threads in [2, 3] {
+            let (world, _) = Workloads.pyramid(base: 40)
+            world.workerCount = threads
+            world.tunesWorkers = false
+            for _ in 0..<5 { world.step(1.0 / 60) }
+            let pool = try XCTUnwrap(world.ownPool)
+            let count = world.candidates.count
+            XCTAssertGreaterThanOrEqual(count, 512, "the pool prepares")
+            XCTAssertGreaterThan(world.constraintChoiceCache.kept, 0, "a kept choice")
+            XCTAssertTrue(world.preparationShares.holds(choice: world.constraintChoiceCache.made, threads: threads, candidates: count))
+            let bounds = world.solveShareBounds(threads: threads, pool: pool)
+            var shares = world.preparationShares
+            let lists: [[Int]] = shares.withLists { lists, counts in
+                (0..<threads).map { t in (0..<counts[t]).map { Int(lists[t * count + $0]) } }
+            }
+            for t in 0..<threads {
+                let expected = (0..<count).filter { j in
+                    let b = Int(world.candidateLanes[j] >> 2), at = Int(world.colorOf[j]) * (threads + 1) + t
+                    return b >= bounds[at] && b < bounds[at + 1]
+                }
+                XCTAssertEqual(lists[t], expected, "thread \(t) of \(threads)")
+            }
+            XCTAssertEqual(lists.flatMap { $0 }.sorted(), Array(0..<count), "every candidate once")
+        }
+    }
+
+    func testListsHoldOnlyForTheirOwnChoiceThreadsAndCandidates() {
+        var shares = PreparationShares()
+        XCTAssertFalse(shares.holds(choice: 0, threads: 2, candidates: 0), "nothing listed yet")
+        shares.reserve(threads: 2, candidates: 10)
+        shares.record(choice: 3, threads: 2, candidates: 10)
+        XCTAssertTrue(shares.holds(choice: 3, threads: 2, candidates: 10))
+        XCTAssertFalse(shares.holds(choice: 4, threads: 2, candidates: 10), "another choice, same count")
+        XCTAssertFalse(shares.holds(choice: 3, threads: 3, candidates: 10), "another thread count")
+        XCTAssertFalse(shares.holds(choice: 3, threads: 2, candidates: 11), "another candidate count")
+        shares.reserve(threads: 2, candidates: 10)
+        XCTAssertFalse(shares.holds(choice: 3, threads: 2, candidates: 10), "reserving forgets")
+    }
 }

@@ -194,6 +194,9 @@ final class World {
     var laneCandidates: [Int32] = []
     /// Per candidate, the batch lane it takes (batch * 4 + lane): `laneCandidates` inverted.
     var candidateLanes: [Int32] = []
+    /// The candidates each thread of the pool prepares (`prepareContacts`), kept while the
+    /// choice of constraints is.
+    var preparationShares = PreparationShares()
     var integrationDelta: [Vec2] = []
     var activeJoints: [Int] = []
     var constrained: [Bool] = []
