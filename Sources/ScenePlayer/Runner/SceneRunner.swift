@@ -151,13 +151,41 @@ public final class SceneRunner {
         for item in items where !item.removed {
             let c = item.view.center
             if !(c.x.isFinite && c.y.isFinite && item.view.rotation.isFinite) || frozen.contains(where: { $0 === item.view }) {
-                let holders = behaviorsByID.keys.sorted().filter { id in
-                    behaviorsByID[id].map { holdsItem($0, item.view) } ?? false
-                }
+                let holders = holderNames(of: item.view)
                 throw SceneRunError(message: "\(scene.sourceFile): the simulation went non-finite at t = \(String(format: "%.3f", Double(stepCount) * stepInterval)) s "
                     + "for item '\(item.spec.id)' (behaviors: \(holders.isEmpty ? "none" : holders.joined(separator: ", "))); "
                     + "hint: lower extreme strengths, frequencies or velocities")
             }
+        }
+    }
+
+    /// The behaviors in the animator that hold `view`, in the animator's order, each by its id
+    /// or, without one, by its type ("gravity without an id"): only behaviors with ids were
+    /// looked at, and an item held by three unnamed behaviors was said to have none.
+    func holderNames(of view: DynamicItem) -> [String] {
+        var names: [String] = []
+        func visit(_ b: DynamicBehavior) {
+            // A group holds nothing itself; its children are visited.
+            if type(of: b) != DynamicBehavior.self && holdsItem(b, view) {
+                names.append(behaviorIDs[ObjectIdentifier(b)] ?? "\(Self.typeName(of: b)) without an id")
+            }
+            for child in b.childBehaviors { visit(child) }
+        }
+        for b in animator.behaviors { visit(b) }
+        return names
+    }
+
+    /// A behavior's type as the scene format names it.
+    static func typeName(of b: DynamicBehavior) -> String {
+        switch b {
+        case is GravityBehavior: return "gravity"
+        case is CollisionBehavior: return "collision"
+        case is PushBehavior: return "push"
+        case is DynamicItemBehavior: return "itemBehavior"
+        case is FieldBehavior: return "field"
+        case is SnapBehavior: return "snap"
+        case is AttachmentBehavior: return "attachment"
+        default: return "group"
         }
     }
 
