@@ -7,13 +7,18 @@ import XCTest
 /// last step's values, one in two would be written twice), and be the runs the solve's color
 /// stages hand each thread first (so a thread solves the batches it prepared).
 final class PreparationShareTests: XCTestCase {
+    /// A pyramid of base 40 after five steps on `threads` workers, every step on the pool.
+    private func restingPyramid(threads: Int) throws -> (World, WorkerPool) {
+        let (world, _) = Workloads.pyramid(base: 40)
+        world.workerCount = threads
+        world.tunesWorkers = false
+        for _ in 0..<5 { world.step(1.0 / 60) }
+        return (world, try XCTUnwrap(world.ownPool))
+    }
+
     func testSharesCutEveryColorIntoTheSolvesRuns() throws {
         for threads in [2, 3] {
-            let (world, _) = Workloads.pyramid(base: 40)
-            world.workerCount = threads
-            world.tunesWorkers = false
-            for _ in 0..<5 { world.step(1.0 / 60) }
-            let pool = try XCTUnwrap(world.ownPool)
+            let (world, pool) = try restingPyramid(threads: threads)
             let starts = world.batchColorStarts
             let bounds = world.solveShareBounds(threads: threads, pool: pool)
             let colors = starts.count - 1
@@ -44,11 +49,7 @@ final class PreparationShareTests: XCTestCase {
     /// hold every candidate once; a resting pyramid keeps them with its choice.
     func testEachThreadsListIsItsShareAndIsKeptWithTheChoice() throws {
         for threads in [2, 3] {
-            let (world, _) = Workloads.pyramid(base: 40)
-            world.workerCount = threads
-            world.tunesWorkers = false
-            for _ in 0..<5 { world.step(1.0 / 60) }
-            let pool = try XCTUnwrap(world.ownPool)
+            let (world, pool) = try restingPyramid(threads: threads)
             let count = world.candidates.count
             XCTAssertGreaterThanOrEqual(count, 512, "the pool prepares")
             XCTAssertGreaterThan(world.constraintChoiceCache.kept, 0, "a kept choice")
