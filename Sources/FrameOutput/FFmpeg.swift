@@ -96,6 +96,8 @@ final class FFmpegStream {
     private let errorBox = Box()
     private let drained = DispatchSemaphore(value: 0)
     private var closed = false
+    /// Whether ffmpeg has been waited for (`reap`).
+    private var reaped = false
 
     init(_ executable: String, arguments: [String], purpose: String) throws {
         signal(SIGPIPE, SIG_IGN)
@@ -145,9 +147,7 @@ final class FFmpegStream {
     /// with the end of its messages when it fails.
     func finish() throws {
         if !closed { closed = true; try? input.close() }
-        drained.wait()
-        process.waitUntilExit()
-        InterruptCleanup.unregister(processID: process.processIdentifier)
+        reap()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let text = String(decoding: errorBox.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             let tail = text.split(separator: "\n").suffix(8).joined(separator: "\n")
@@ -156,10 +156,21 @@ final class FFmpegStream {
         }
     }
 
-    /// Stops ffmpeg (after a failure elsewhere) and reaps it.
+    /// Stops ffmpeg (after a failure elsewhere) and reaps it; after `finish` (which reaped it
+    /// already, and may have thrown for ffmpeg's failure), nothing is left to do.
     func stop() {
+        guard !reaped else { return }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         if !closed { closed = true; try? input.close() }
+        reap()
+    }
+
+    /// Waits, once, for ffmpeg's messages to be read to their end and for ffmpeg to exit. The
+    /// message reader signals `drained` once: a second wait (`stop` after a `finish` that threw
+    /// because ffmpeg failed after reading all its input) blocked forever, and the render with it.
+    private func reap() {
+        guard !reaped else { return }
+        reaped = true
         drained.wait()
         process.waitUntilExit()
         InterruptCleanup.unregister(processID: process.processIdentifier)

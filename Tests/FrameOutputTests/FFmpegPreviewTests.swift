@@ -246,3 +246,37 @@ final class RepeatedPreviewFormatTests: XCTestCase {
 
     private final class ManifestBox: @unchecked Sendable { var result: Result<FrameManifest, Error>? }
 }
+
+/// An ffmpeg that reads every frame of a streamed preview and then fails: the writer stops
+/// with its message, as one that fails at once does. It used to wait a second time for the
+/// end of ffmpeg's messages after the first wait had taken it, and the render hung forever
+/// (found with a stand-in ffmpeg, and with the real one on a full disk).
+final class StreamedFFmpegFailureTests: XCTestCase {
+    func testAnFFmpegFailingAfterItsInputStopsTheWriterWithItsMessage() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let fake = scratch.child("ffmpeg")
+        let script = "#!/bin/sh\ncat > /dev/null\necho 'Conversion failed!' >&2\nexit 1\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: fake, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755]))
+        let out = scratch.child("output")
+        let finished = expectation(description: "the writer returns")
+        let box = ManifestBox()
+        // On another thread, so that a writer that hangs fails this test instead of the run.
+        Thread {
+            box.result = Result {
+                try writeSequence(to: out, frameCount: 6,
+                                  options: FrameSequenceOptions(jobs: 2, streamedPreviews: [.mp4], ffmpeg: fake))
+            }
+            finished.fulfill()
+        }.start()
+        wait(for: [finished], timeout: 60)
+        XCTAssertThrowsError(try XCTUnwrap(box.result).get()) { error in
+            XCTAssertEqual(error as? PreviewError, .ffmpegFailed(format: "MP4", status: 1, stderr: "Conversion failed!"))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/rain"), "no render is published")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        XCTAssertEqual(left, [], "no staging folder is left")
+    }
+
+    private final class ManifestBox: @unchecked Sendable { var result: Result<FrameManifest, Error>? }
+}
