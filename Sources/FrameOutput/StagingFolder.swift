@@ -7,14 +7,17 @@ import Glibc
 #endif
 
 // Design note: a render is written into a hidden sibling of its folder, `OUT/.ID.tmp-PID`, and
-// published only when complete: the old `OUT/ID` is renamed aside to `OUT/.ID.old-PID`, the new
-// folder renamed in, and the old one deleted. Renames within one parent are atomic and cheap
-// whatever the folder holds, so the previous render survives any failure up to the swap, a
-// reader never sees a mix of two renders, and frames of a longer earlier run cannot linger
-// (the new folder starts empty). The only window without `OUT/ID` lies between the two
-// renames (Linux's RENAME_EXCHANGE would close it, but glibc's renameat2 is not visible to
-// Swift). Nothing outside `OUT/ID` and its two hidden siblings is touched; a sibling left
-// behind by a killed process is recognised by its PID and removed by the next render.
+// published only when complete: the new folder and the old `OUT/ID` trade places in one step
+// (Linux's renameat2 with RENAME_EXCHANGE, looked up at run time: Swift's Glibc module does
+// not declare it) and the old one, now at the temporary name, is deleted. Where the system or
+// filesystem cannot exchange, the old folder is renamed aside to `OUT/.ID.old-PID` and the new
+// one renamed in: two renames, with a window between them where a process killed outright
+// (SIGKILL; an interrupt waits for the swap) left no `OUT/ID`, only the hidden old copy.
+// Renames within one parent are atomic and cheap whatever the folder holds, so the previous
+// render survives any failure up to the swap, a reader never sees a mix of two renders, and
+// frames of a longer earlier run cannot linger (the new folder starts empty). Nothing outside
+// `OUT/ID` and its two hidden siblings is touched; a sibling left behind by a killed process
+// is recognised by its PID and removed by the next render.
 
 /// The temporary folder of one render and the swap that publishes it.
 final class StagingFolder {
@@ -81,9 +84,16 @@ final class StagingFolder {
     func publish() throws {
         guard isOpen else { throw OutputError.writerClosed }
         let parent = FilePath.parent(of: target)
+        var exchanged = false
         try InterruptCleanup.withRegistryLocked {
             var hadPrevious = false
             var info = stat()
+            if lstat(target, &info) == 0, Self.exchange(path, target) {
+                // The new render is `target`; the previous one, at the temporary name (still
+                // registered for an interrupt's cleanup), is deleted below.
+                exchanged = true
+                return
+            }
             if lstat(target, &info) == 0 {
                 guard rename(target, asidePath) == 0 else {
                     throw OutputError.unwritableFolder(path: parent, reason: "cannot move the previous \(target) aside: "
@@ -100,8 +110,23 @@ final class StagingFolder {
             InterruptCleanup.unregisterLocked(path: path)
         }
         close()
-        Self.removeTree(asidePath)
-        InterruptCleanup.unregister(path: asidePath)
+        let previous = exchanged ? path : asidePath
+        Self.removeTree(previous)
+        InterruptCleanup.unregister(path: previous)
+    }
+
+    /// glibc's renameat2, found at run time (nil where the C library has none).
+    private nonisolated(unsafe) static let renameAt2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    }()
+
+    /// Swaps the two paths in one step (RENAME_EXCHANGE); false, with nothing changed, where
+    /// the system or the filesystem cannot.
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        guard let renameAt2 else { return false }
+        let renameExchange: UInt32 = 1 << 1
+        return renameAt2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
     }
 
     /// Removes the temporary folder and everything in it (after a failure or a cancel).

@@ -386,3 +386,37 @@ final class FrameSequenceWriterTests: XCTestCase {
         XCTAssertEqual(InterruptCleanup.registeredPaths, [])
     }
 }
+
+/// The swap that publishes a render: the new folder and the old one trade places in one
+/// rename (RENAME_EXCHANGE), so there is no moment without `OUT/ID` (with two renames, a
+/// process killed between them left only the hidden old copy, and the next render deleted it).
+final class StagingSwapTests: XCTestCase {
+    func testTwoFoldersTradePlacesInOneStep() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let a = scratch.child("a"), b = scratch.child("b")
+        try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: b, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: a + "/from-a", contents: Data("A".utf8)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: b + "/from-b", contents: Data("B".utf8)))
+        // This machine's kernel and filesystems (ext4, tmpfs, overlay) all exchange.
+        XCTAssertTrue(StagingFolder.exchange(a, b))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: a), ["from-b"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: b), ["from-a"])
+        // A missing side: refused, nothing moved.
+        XCTAssertFalse(StagingFolder.exchange(a, scratch.child("missing")))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: a), ["from-b"])
+    }
+
+    func testARenderOverAnotherLeavesOnlyTheNewOne() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let out = scratch.child("output")
+        _ = try writeSequence(to: out, frameCount: 8)
+        let manifest = try writeSequence(to: out, frameCount: 3)
+        XCTAssertEqual(manifest.frames.count, 3)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["rain"], "no hidden sibling left")
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: out + "/rain").filter { $0.hasSuffix(".png") }
+        XCTAssertEqual(pngs.count, 3, "none of the longer render's frames remain")
+    }
+}
