@@ -19,7 +19,7 @@ enum RenderCommand {
       --duration S         seconds (default: the scene's)
       --scale S            pixels per point (default: the scene's)
       --jobs N             render workers (default: all cores); output is identical for any N
-      --png fast|small     fast = zlib 1 (default), small = zlib 6; both unfiltered
+      --png fast|small     fast = our own deflate coder (default), small = zlib 6; both unfiltered
       --frames A:B         only frames A to B-1, under their own numbers
       --trace              also write OUT/ID/trace.jsonl
       --debug [LIST]       overlay: fields,shapes,boundaries,joints,velocity,contacts (default all)
