@@ -56,7 +56,7 @@ public enum CompareError: Error, Equatable, CustomStringConvertible, LocalizedEr
     }
 
     /// "3", "3-7, 12", with runs of consecutive numbers collapsed and long lists cut.
-    static func describe(_ frames: [Int], limit: Int = 8) -> String {
+    public static func describe(_ frames: [Int], limit: Int = 8) -> String {
         var runs: [(Int, Int)] = []
         for frame in frames {
             if let last = runs.last, last.1 + 1 == frame {

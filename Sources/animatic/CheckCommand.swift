@@ -137,11 +137,32 @@ enum CheckCommand {
                     }
                 }
             } catch let e as CompareError {
-                printError("\(scene.id): \(e)")
+                printError("\(scene.id): \(goldenMismatch(e, golden: target, kept: kept) ?? e.description)")
                 return 2
             }
         }
         return failed > 0 ? 1 : 0
+    }
+
+    /// What makes goldens and a render impossible to compare, told as a `check` user can act
+    /// on it: `diff`'s words named the render's scratch folder (gone when the message is
+    /// read) and advised rendering both alike, where the remedy is recording the goldens again.
+    static func goldenMismatch(_ error: CompareError, golden: String, kept: String) -> String? {
+        let remedy = "the goldens were recorded with other options (duration, fps, --every or --scale); "
+            + "hint: record them again with `animatic check --update`"
+        switch error {
+        case let .sizeMismatch(frame, expected, actual, _, _):
+            let subject = frame.map { "frame \($0)" } ?? "a frame"
+            return "\(subject) of the goldens in \(golden) is \(expected) pixels, this render's is \(actual); \(remedy)"
+        case let .missingFrames(frames, folder, _):
+            let count = frames.count == 1 ? "frame" : "\(frames.count) frames"
+            let list = CompareError.describe(frames), verb = frames.count == 1 ? "is" : "are"
+            return folder == kept
+                ? "\(count) \(list) of the goldens in \(golden) \(verb) not in this render; \(remedy)"
+                : "\(count) \(list) of this render \(verb) not among the goldens in \(golden); \(remedy)"
+        default:
+            return nil
+        }
     }
 }
 

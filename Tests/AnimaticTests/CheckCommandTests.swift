@@ -56,6 +56,16 @@ final class CheckCommandTests: XCTestCase {
         // Asking for another scale than the goldens': the sizes differ, exit 2 (not a drift).
         let other = try CLI.run(["check", "collision-delegate", "--golden", golden, "--scale", "1"])
         XCTAssertEqual(other.status, 2, other.stdout + other.stderr)
+        // Told as a check user can act on it: the goldens' and the render's sizes, the remedy
+        // (record again), and not the render's scratch folder, gone by the time it is read.
+        XCTAssertTrue(other.stderr.contains("frame 0 of the goldens in \(folder) is 188 x 334 pixels, this render's is 375 x 667"), other.stderr)
+        XCTAssertTrue(other.stderr.contains("animatic check --update"), other.stderr)
+        XCTAssertFalse(other.stderr.contains("animatic-check-"), other.stderr)
+        // Goldens of another stride: frames of the goldens missing from this render.
+        let stride = try CLI.run(["check", "collision-delegate", "--golden", golden, "--every", "20"])
+        XCTAssertEqual(stride.status, 2, stride.stdout + stride.stderr)
+        XCTAssertTrue(stride.stderr.contains("of the goldens in \(folder) are not in this render"), stride.stderr)
+        XCTAssertFalse(stride.stderr.contains("animatic-check-"), stride.stderr)
         // A drifted kept frame is found at its own number.
         try FileManager.default.removeItem(atPath: folder + "/frame_00120.png")
         try FileManager.default.copyItem(atPath: folder + "/frame_00230.png", toPath: folder + "/frame_00120.png")
