@@ -88,13 +88,13 @@ final class StagingFolder {
         try InterruptCleanup.withRegistryLocked {
             var hadPrevious = false
             var info = stat()
-            if lstat(target, &info) == 0, Self.exchange(path, target) {
-                // The new render is `target`; the previous one, at the temporary name (still
-                // registered for an interrupt's cleanup), is deleted below.
-                exchanged = true
-                return
-            }
             if lstat(target, &info) == 0 {
+                if Self.exchange(path, target) {
+                    // The new render is `target`; the previous one, at the temporary name (still
+                    // registered for an interrupt's cleanup), is deleted below.
+                    exchanged = true
+                    return
+                }
                 guard rename(target, asidePath) == 0 else {
                     throw OutputError.unwritableFolder(path: parent, reason: "cannot move the previous \(target) aside: "
                                                        + String(cString: strerror(errno)))

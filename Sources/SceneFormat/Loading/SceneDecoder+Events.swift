@@ -29,6 +29,24 @@ extension SceneDecoder {
         "pause": [],
     ]
 
+    /// Per trigger, for each key of the other triggers, every trigger it belongs to, in the
+    /// documented order (the last one met in `triggerKeys`' hash order was named: `item`
+    /// "applies to contactBegan" only, or to pan, from one run to the next). Made once.
+    static let misplacedEventKeys: [String: [String: String]] = {
+        var table: [String: [String: String]] = [:]
+        for (on, keys) in triggerKeys {
+            var hints: [String: String] = [:]
+            for key in Set(triggerKeys.values.joined()).subtracting(keys) {
+                let owners = EventTrigger.names.filter { $0 != on && triggerKeys[$0]?.contains(key) == true }
+                let quoted = owners.map { "`on: \"\($0)\"`" }
+                let list = quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " and " + quoted.last! : quoted.joined()
+                hints[key] = "it applies to \(list)" + (key == "at" ? " (a time trigger)" : "")
+            }
+            table[on] = hints
+        }
+        return table
+    }()
+
     func decodeEvent(_ node: Node) -> EventSpec? {
         guard let members = node.value.objectValue else {
             error("an event must be an object `{on: ..., do: [...]}`, not \(describe(node.value))", at: node)
@@ -46,18 +64,8 @@ extension SceneDecoder {
                   hint: suggest(on, among: EventTrigger.names) ?? "use one of: \(EventTrigger.names.joined(separator: ", "))")
             return nil
         }
-        // Every trigger a misplaced key belongs to, in the documented order (the last one met
-        // in the table's hash order was named: `item` "applies to contactBegan" only, or to
-        // pan, from one run to the next).
-        var elsewhere: [String: String] = [:]
-        let allKeys = Set(Self.triggerKeys.values.joined()).subtracting(keys)
-        for key in allKeys.sorted() {
-            let owners = EventTrigger.names.filter { $0 != on && Self.triggerKeys[$0]?.contains(key) == true }
-            let quoted = owners.map { "`on: \"\($0)\"`" }
-            let list = quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " and " + quoted.last! : quoted.joined()
-            elsewhere[key] = "it applies to \(list)" + (key == "at" ? " (a time trigger)" : "")
-        }
-        guard let object = object(node, keys: ["on", "do"] + keys, what: "an `on: \"\(on)\"` event", elsewhere: elsewhere) else {
+        guard let object = object(node, keys: ["on", "do"] + keys, what: "an `on: \"\(on)\"` event",
+                                  elsewhere: Self.misplacedEventKeys[on] ?? [:]) else {
             return nil
         }
 

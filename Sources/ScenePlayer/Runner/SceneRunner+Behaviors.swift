@@ -103,6 +103,7 @@ extension SceneRunner {
             behaviorsByID[id] = behavior
             behaviorIDs[ObjectIdentifier(behavior)] = id
         }
+        behaviorTypes[ObjectIdentifier(behavior)] = spec.typeName
         return behavior
     }
 

@@ -43,6 +43,8 @@ public final class SceneRunner {
     var itemIndexByView: [ObjectIdentifier: Int] = [:]
     var behaviorsByID: [String: DynamicBehavior] = [:]
     var behaviorIDs: [ObjectIdentifier: String] = [:]
+    /// Every behavior the runner made, by its scene `type` (`BehaviorSpec.typeName`).
+    var behaviorTypes: [ObjectIdentifier: String] = [:]
     var animations: [VisualAnimation] = []
     var pendingTimeEvents: [(at: Double, event: Int)] = []
     var inputQueue: [InputSpec]
@@ -163,29 +165,10 @@ public final class SceneRunner {
     /// or, without one, by its type ("gravity without an id"): only behaviors with ids were
     /// looked at, and an item held by three unnamed behaviors was said to have none.
     func holderNames(of view: DynamicItem) -> [String] {
-        var names: [String] = []
-        func visit(_ b: DynamicBehavior) {
-            // A group holds nothing itself; its children are visited.
-            if type(of: b) != DynamicBehavior.self && holdsItem(b, view) {
-                names.append(behaviorIDs[ObjectIdentifier(b)] ?? "\(Self.typeName(of: b)) without an id")
-            }
-            for child in b.childBehaviors { visit(child) }
-        }
-        for b in animator.behaviors { visit(b) }
-        return names
-    }
-
-    /// A behavior's type as the scene format names it.
-    static func typeName(of b: DynamicBehavior) -> String {
-        switch b {
-        case is GravityBehavior: return "gravity"
-        case is CollisionBehavior: return "collision"
-        case is PushBehavior: return "push"
-        case is DynamicItemBehavior: return "itemBehavior"
-        case is FieldBehavior: return "field"
-        case is SnapBehavior: return "snap"
-        case is AttachmentBehavior: return "attachment"
-        default: return "group"
+        // A group holds nothing itself (`holdsItem` answers for its children, listed apart).
+        animator.behaviorTree.filter { type(of: $0) != DynamicBehavior.self && holdsItem($0, view) }.map { b in
+            let key = ObjectIdentifier(b)
+            return behaviorIDs[key] ?? "\(behaviorTypes[key] ?? "behavior") without an id"
         }
     }
 
