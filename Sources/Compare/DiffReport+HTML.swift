@@ -25,7 +25,7 @@ extension DiffReport {
         <p id="image-status" class="warning" hidden></p>
         <table class="totals">
         <tr><th>Expected</th><td><code>\(escape(diff.expectedFolder))</code></td></tr>
-        <tr><th>Actual</th><td><code>\(escape(diff.actualFolder))</code></td></tr>
+        <tr><th>Actual</th><td>\(actualLabel.map { escape($0) } ?? "<code>\(escape(diff.actualFolder))</code>")</td></tr>
         <tr><th>Frames</th><td>\(diff.frames.count) compared, \(differing.count) with differences</td></tr>
         <tr><th>First different frame</th><td>\(diff.firstDifferentFrame.map { "\($0)" } ?? "none")</td></tr>
         <tr><th>Different pixels</th><td>\(diff.differentPixels) of \(diff.totalPixels) (\(percent(diff.ratio)))\

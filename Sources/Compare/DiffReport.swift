@@ -26,10 +26,15 @@ public struct DiffReport: Equatable, Sendable {
     public var title: String
     /// At most this many differing frames get images; the rest are listed in the table only.
     public var frameLimit: Int
+    /// How the page names the actual frames; their folder's path when nil. A caller that
+    /// compares a scratch render (deleted once the report is written) names what it rendered
+    /// instead, so the page does not point at a folder that is gone.
+    public var actualLabel: String?
 
-    public init(title: String = "Animatic frame diff", frameLimit: Int = 100) {
+    public init(title: String = "Animatic frame diff", frameLimit: Int = 100, actualLabel: String? = nil) {
         self.title = title
         self.frameLimit = max(0, frameLimit)
+        self.actualLabel = actualLabel
     }
 
     /// The report's subfolder for images.

@@ -116,6 +116,7 @@ enum CheckCommand {
                 try? FileManager.default.removeItem(atPath: staged)
                 try FileManager.default.copyItem(atPath: kept, toPath: staged)
                 let hadOld = FileManager.default.fileExists(atPath: target)
+                if hadOld { try keepOwnFiles(of: target, in: staged) }
                 if hadOld { try FileManager.default.moveItem(atPath: target, toPath: aside) }
                 try FileManager.default.moveItem(atPath: staged, toPath: target)
                 if hadOld { try? FileManager.default.removeItem(atPath: aside) }
@@ -132,7 +133,10 @@ enum CheckCommand {
                     print("\(scene.id): DIFFERS, first at frame \(diff.firstDifferentFrame ?? -1), \(diff.differentPixels) pixels in "
                           + "\(diff.differentFrames.count) of \(diff.frames.count) frames")
                     if let dir = a.values["report"] {
-                        let index = try DiffReport(title: "animatic check \(scene.id)").write(diff, to: dir + "/" + scene.id)
+                        // The render is a scratch folder, deleted before the report is read.
+                        let label = "this check's render of \(scene.id) (not kept; its differing frames are copied into this report)"
+                        let index = try DiffReport(title: "animatic check \(scene.id)", actualLabel: label)
+                            .write(diff, to: dir + "/" + scene.id)
                         print("  report: \(index)")
                     }
                 }
@@ -142,6 +146,17 @@ enum CheckCommand {
             }
         }
         return failed > 0 ? 1 : 0
+    }
+
+    /// Copies into the staged goldens every entry of the old golden folder that `check` did not
+    /// write (anything but frame files and golden.json: a README, notes, a .gitattributes), so
+    /// recording the goldens again replaces the frames and keeps what the user put beside them.
+    /// Old frames are not kept: a new `--every` or length must not leave stale goldens behind.
+    static func keepOwnFiles(of old: String, in staged: String) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: old)
+        where FrameFolder.frameNumber(ofFileName: name) == nil && name != GoldenSettings.fileName {
+            try FileManager.default.copyItem(atPath: old + "/" + name, toPath: staged + "/" + name)
+        }
     }
 
     /// What makes goldens and a render impossible to compare, told as a `check` user can act

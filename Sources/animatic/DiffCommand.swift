@@ -37,13 +37,13 @@ enum DiffCommand {
         var isDirA: ObjCBool = false, isDirB: ObjCBool = false
         let existsA = FileManager.default.fileExists(atPath: pathA, isDirectory: &isDirA)
         let existsB = FileManager.default.fileExists(atPath: pathB, isDirectory: &isDirB)
-        guard existsA else { printError("\(pathA): no such file or folder"); return 2 }
-        guard existsB else { printError("\(pathB): no such file or folder"); return 2 }
+        guard existsA else { printError("animatic diff: \(pathA): no such file or folder"); return 2 }
+        guard existsB else { printError("animatic diff: \(pathB): no such file or folder"); return 2 }
         if !isDirA.boolValue, a.values["report"] != nil {
             throw UsageError(message: "--report makes a report of two frame folders; for two PNG files use --out DIR for the diff image")
         }
         guard isDirA.boolValue == isDirB.boolValue else {
-            printError("cannot compare a folder with a file: \(pathA) and \(pathB)")
+            printError("animatic diff: cannot compare a folder with a file: \(pathA) and \(pathB)")
             return 2
         }
         do {

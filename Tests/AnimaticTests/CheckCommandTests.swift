@@ -92,4 +92,37 @@ final class CheckCommandTests: XCTestCase {
         let typo = try CLI.run(["check", scene, "--golden", golden + "/frames", "--debug", "feilds"])
         XCTAssertEqual(typo.status, 2, typo.stdout + typo.stderr)
     }
+
+    /// The report's "Actual" named check's scratch render, deleted before anyone reads the page;
+    /// `--update` deleted whatever the user kept beside the goldens.
+    func testReportNamesTheRenderNotItsScratchFolderAndUpdateKeepsTheUsersFiles() throws {
+        let golden = try CLI.temporaryDirectory("golden-own")
+        defer { try? FileManager.default.removeItem(atPath: golden) }
+        let scene = golden + "/short.json"
+        let text = try String(contentsOfFile: CLI.packageRoot + "/scenes/collision-delegate.json", encoding: .utf8)
+            .replacingOccurrences(of: "duration: 4,", with: "duration: 0.25,")
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let frames = golden + "/frames/short"
+        XCTAssertEqual(try CLI.run(["check", scene, "--golden", golden + "/frames", "--update"]).status, 0)
+        try "why these goldens\n".write(toFile: frames + "/NOTES.md", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: frames + "/extra", withIntermediateDirectories: true)
+        try "x".write(toFile: frames + "/extra/a.txt", atomically: true, encoding: .utf8)
+        // Recorded again at a stride of 5: the user's files stay, the frames of the old stride go.
+        let update = try CLI.run(["check", scene, "--golden", golden + "/frames", "--update", "--every", "5"])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertEqual(try String(contentsOfFile: frames + "/NOTES.md", encoding: .utf8), "why these goldens\n")
+        XCTAssertEqual(try String(contentsOfFile: frames + "/extra/a.txt", encoding: .utf8), "x")
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: frames).filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(pngs, ["frame_00000.png", "frame_00005.png", "frame_00010.png", "frame_00014.png"], "every 5th and the last")
+
+        try FileManager.default.removeItem(atPath: frames + "/frame_00005.png")
+        try FileManager.default.copyItem(atPath: frames + "/frame_00010.png", toPath: frames + "/frame_00005.png")
+        let fail = try CLI.run(["check", scene, "--golden", golden + "/frames", "--report", golden + "/report"])
+        XCTAssertEqual(fail.status, 1, fail.stdout + fail.stderr)
+        let page = try String(contentsOfFile: golden + "/report/short/index.html", encoding: .utf8)
+        XCTAssertFalse(page.contains("animatic-check-"), "the page names the deleted scratch folder")
+        XCTAssertTrue(page.contains("<tr><th>Actual</th><td>this check&#39;s render of short")
+                      || page.contains("<tr><th>Actual</th><td>this check's render of short"), page)
+        XCTAssertTrue(page.contains("<code>\(frames)</code>"), "the goldens are named by their folder")
+    }
 }

@@ -63,7 +63,9 @@ final class ExitStatusTests: XCTestCase {
             // diff
             Case(args: ["diff", dir + "/a/push", dir + "/a/push"], status: 0, says: "0 of 6 frames differ"),
             Case(args: ["diff", dir + "/a/push", dir + "/b/push"], status: 1, says: "1 of 6 frames differ"),
-            Case(args: ["diff", dir + "/a/push", dir + "/nosuch"], status: 2, says: "no such file or folder"),
+            Case(args: ["diff", dir + "/a/push", dir + "/nosuch"], status: 2, says: "animatic diff: \(dir)/nosuch: no such file or folder"),
+            Case(args: ["diff", dir + "/a/push", dir + "/a/push/frame_00000.png"], status: 2,
+                 says: "animatic diff: cannot compare a folder with a file"),
             Case(args: ["diff", dir + "/a/push/frame_00000.png", dir + "/a/push/frame_00001.png", "--report", dir + "/rep"],
                  status: 2, says: "--report makes a report of two frame folders"),
             // Outputs that cannot be written: a failure while running, said in words (not "error 512").
