@@ -94,6 +94,11 @@ public enum ContactSheet {
         }
     }
 
+    /// The largest sheet side in pixels (Cairo's image surfaces stop at 32,767).
+    public static let maxSide = 32_767
+    /// The most pixels a sheet may have (400 MB of image).
+    public static let maxPixels = 100_000_000
+
     /// Writes the sheet of `folder` to `path`. Throws ``PreviewError`` or ``OutputError``.
     @discardableResult
     public static func write(from folder: FrameFolder, to path: String,
@@ -108,11 +113,20 @@ public enum ContactSheet {
             throw PreviewError.unreadableFrame(path: firstPath, error)
         }
         let layout = layout(cellCount: picked.count, frameWidth: header.width, frameHeight: header.height, options: options)
+        // Cairo's limit is 32,767 pixels a side; the pixel cap keeps a sheet of 4,096-pixel
+        // cells from asking for gigabytes. Refused as options, before anything is drawn.
+        guard layout.width <= maxSide, layout.height <= maxSide, layout.width * layout.height <= maxPixels else {
+            throw PreviewError.invalidOption("a contact sheet of \(picked.count) cells of \(layout.cellWidth) x \(layout.cellHeight) pixels "
+                + "in \(layout.columns == 1 ? "one column" : "\(layout.columns) columns") would be \(layout.width) x \(layout.height) pixels, more than \(maxSide) a side "
+                + "or \(maxPixels / 1_000_000) million in all; use fewer cells, other columns or narrower cells")
+        }
         let sheet = try CairoImageSurface(width: layout.width, height: layout.height, opaque: true,
                                           background: SceneColor(red: 0.93, green: 0.93, blue: 0.93))
         let red = SceneColor(red: 0.88, green: 0.1, blue: 0.1)
         let contactFrames = options.contactFrames.sorted()
-        var previous = Int.min
+        // The first cell's stretch is its own frame: contacts before the folder's first frame
+        // (a part rendered with --frames A:B plays from frame 0) are not in the folder.
+        var previous = folder.frames.lowerBound - 1
         for (cell, index) in picked.enumerated() {
             let picture = try CairoImageSurface.load(framePath: folder.path(ofFrame: index), opaque: header.isOpaque)
             let marked = contactFrames.contains { $0 > previous && $0 <= index }

@@ -86,6 +86,52 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertEqual(image.pixel(x: x + 2, y: y + 2), frame.pixel(x: 1, y: 1))
     }
 
+    /// A part rendered with --frames 10:31 plays from frame 0: a contact at frame 3 is not in
+    /// the folder and marked no cell (its first cell's stretch was everything before it).
+    func testTheFirstCellOfAPartIsNotMarkedForContactsBeforeIt() throws {
+        let whole = try stillFolder(count: 31)
+        let part = scratch.child("part")
+        try FileManager.default.createDirectory(atPath: part, withIntermediateDirectories: true)
+        for k in 10..<31 {
+            try FileManager.default.copyItem(atPath: whole.path(ofFrame: k), toPath: part + "/" + FrameFolder.fileName(forFrame: k))
+        }
+        let folder = try FrameFolder(path: part, fps: 60)
+        let options = ContactSheetOptions(cellCount: 3, columns: 3, cellWidth: 64, contactFrames: [3, 10])
+        let path = part + "/" + ContactSheet.defaultFileName
+        try ContactSheet.write(from: folder, to: path, options: ContactSheetOptions(cellCount: 3, columns: 3, cellWidth: 64,
+                                                                                    contactFrames: [3]))
+        let unmarked = try RGBAImage.decodePNG(path: path)
+        try ContactSheet.write(from: folder, to: path, options: options)
+        let marked = try RGBAImage.decodePNG(path: path)
+        let layout = ContactSheet.layout(cellCount: 3, frameWidth: 64, frameHeight: 48, options: options)
+        let (x, y) = layout.origin(ofCell: 0)
+        func isRed(_ pixel: RGBAPixel?) -> Bool {
+            pixel.map { $0.maximumDifference(to: RGBAPixel(red: 225, green: 25, blue: 25)) <= 2 } ?? false
+        }
+        XCTAssertFalse(isRed(unmarked.pixel(x: x + 10, y: y - 2)), "frame 3 is before the folder")
+        XCTAssertTrue(isRed(marked.pixel(x: x + 10, y: y - 2)), "frame 10 is the first cell's own")
+    }
+
+    /// Options inside their ranges that add up to a sheet Cairo cannot make (or gigabytes)
+    /// are refused as options (exit status 2), before anything is drawn or written.
+    func testASheetTooLargeIsRefusedAsAnOption() throws {
+        let frames = try stillFolder(count: 31)
+        let path = frames.path + "/" + ContactSheet.defaultFileName
+        // 31 cells of 4,096 x 3,072 (and a 20-pixel label) in one column, 8-pixel gaps: 4,112 x 96,108.
+        XCTAssertThrowsError(try ContactSheet.write(from: frames, to: path, options: ContactSheetOptions(cellCount: 31, columns: 1,
+                                                                                                        cellWidth: 4096))) { error in
+            guard case let PreviewError.invalidOption(message) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("in one column would be 4112 x 96108 pixels"), message)
+        }
+        // 9 cells of 4,096 x 3,072 in 3 columns: 12,320 x 9,308 = 115 million pixels.
+        XCTAssertThrowsError(try ContactSheet.write(from: frames, to: path, options: ContactSheetOptions(cellCount: 9, columns: 3,
+                                                                                                        cellWidth: 4096)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        // Inside: 4 cells in 2 columns, 8,216 x 6,208.
+        XCTAssertNoThrow(try ContactSheet.write(from: frames, to: path, options: ContactSheetOptions(cellCount: 4, columns: 2,
+                                                                                                    cellWidth: 4096)))
+    }
+
     func testPosterIsACopyOfTheLastFrame() throws {
         let out = scratch.child("output")
         let manifest = try writeSequence(to: out, frameCount: 5)
