@@ -45,7 +45,14 @@ public struct FrameFolder: Sendable {
             throw FrameFilesError.notAFrameFolder(path: path, reason: "\(Self.fileName(forFrame: missing)) is missing; frames must be contiguous")
         }
         frames = first..<(last + 1)
-        manifest = try? FrameManifest.read(fromFolder: path)
+        let read = Result { try FrameManifest.read(fromFolder: path) }
+        manifest = try? read.get()
+        if fps == nil, manifest == nil,
+           FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(Self.manifestName)) {
+            // There is a manifest to take the frame rate from, but it cannot be read: say why
+            // (saying the folder has none sent users looking for a file that is there).
+            _ = try read.get()
+        }
         guard let rate = fps ?? manifest?.fps else { throw FrameFilesError.unknownFPS(path: path) }
         guard rate.isFinite, rate > 0 else {
             throw FrameFilesError.invalidFrameRate(rate)

@@ -134,17 +134,40 @@ public struct FrameManifest: Equatable, Sendable {
             guard let typed = raw as? T else { throw bad("key '\(key)' has the wrong type") }
             return typed
         }
-        let bounds = try value("range", as: [NSNumber].self).map(\.intValue)
-        guard bounds.count == 2, bounds[0] <= bounds[1] else { throw bad("'range' is not [first, end]") }
+        // Whole numbers only: NSNumber's intValue of 1e300 or 2.5 is not the number written.
+        func whole(_ number: NSNumber) -> Int? {
+            let d = number.doubleValue
+            return d.rounded() == d && abs(d) <= 9e15 ? Int(d) : nil
+        }
+        guard let count = whole(try value("frameCount", as: NSNumber.self)), count >= 0 else {
+            throw bad("'frameCount' is not a whole number of frames")
+        }
+        let bounds = try value("range", as: [NSNumber].self).map(whole)
+        // A part's frames lie within the scene's: the range is never wider than frameCount,
+        // which also keeps a reader from listing 2^62 frames of a tampered manifest.
+        guard bounds.count == 2, let first = bounds[0], let end = bounds[1], 0 <= first, first <= end, end <= count else {
+            throw bad("'range' is not [first, end] with 0 <= first <= end <= frameCount (\(count))")
+        }
+        let fps = try value("fps", as: Double.self)
+        guard fps.isFinite, fps > 0 else { throw bad("'fps' is \(fps), not a positive frame rate") }
         let frameObjects = try value("frames", as: [[String: Any]].self)
         let frames = try frameObjects.map { entry in
-            Frame(index: try value("index", in: entry, as: Int.self), file: try value("file", in: entry, as: String.self),
-                  bytes: try value("bytes", in: entry, as: Int.self), sha256: try value("sha256", in: entry, as: String.self))
+            let frame = Frame(index: try value("index", in: entry, as: Int.self), file: try value("file", in: entry, as: String.self),
+                              bytes: try value("bytes", in: entry, as: Int.self), sha256: try value("sha256", in: entry, as: String.self))
+            // The file is named by its number, inside the folder: a reader copies and hashes
+            // `file`, so "../x.png" would reach outside the folder.
+            guard frame.index >= 0, frame.file == FrameFolder.fileName(forFrame: frame.index) else {
+                throw bad("frame \(frame.index)'s file is \"\(frame.file)\", not \(FrameFolder.fileName(forFrame: max(0, frame.index)))")
+            }
+            guard frame.bytes >= 0, frame.sha256.count == 64, frame.sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+                throw bad("frame \(frame.index)'s bytes or sha256 is not a size and a lower-case hex SHA-256")
+            }
+            return frame
         }
         self.init(sceneID: try value("scene", as: String.self), title: try value("title", as: String.self),
                   sceneSHA256: try value("sceneSHA256", as: String.self),
-                  toolVersion: try value("toolVersion", as: String.self), fps: try value("fps", as: Double.self),
-                  frameCount: try value("frameCount", as: Int.self), range: bounds[0]..<bounds[1],
+                  toolVersion: try value("toolVersion", as: String.self), fps: fps,
+                  frameCount: count, range: first..<end,
                   pixelWidth: try value("width", as: Int.self), pixelHeight: try value("height", as: Int.self),
                   scale: try value("scale", as: Double.self), png: try value("png", as: String.self),
                   hasTrace: try value("trace", as: Bool.self), frames: frames)

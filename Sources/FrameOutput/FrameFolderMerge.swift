@@ -21,8 +21,9 @@ public enum MergeError: Error, Equatable, CustomStringConvertible {
     case mismatch(path: String, otherPath: String, what: String, value: String, otherValue: String)
     /// The parts leave frames out between them.
     case gap(from: Int, to: Int)
-    /// Two parts hold different bytes for the same frame.
-    case overlapDiffers(frame: Int, path: String, otherPath: String)
+    /// Two parts hold a different frame file (`what` "frame") or trace line ("trace line")
+    /// for the same frame.
+    case overlapDiffers(frame: Int, path: String, otherPath: String, what: String)
 
     public var description: String {
         switch self {
@@ -32,8 +33,9 @@ public enum MergeError: Error, Equatable, CustomStringConvertible {
             return "\(path) and \(other) are not parts of one render: \(what) is \(value) in one and \(otherValue) in the other"
         case let .gap(from, to):
             return "no part holds frames \(from)..<\(to); render them with --frames \(from):\(to) and merge again"
-        case let .overlapDiffers(frame, path, other):
-            return "frame \(frame) differs between \(path) and \(other) (an overlap must hold identical frames)"
+        case let .overlapDiffers(frame, path, other, what):
+            let subject = what == "frame" ? "frame \(frame)" : "the \(what) of frame \(frame)"
+            return "\(subject) differs between \(path) and \(other) (an overlap must hold identical frames and trace lines)"
         }
     }
 }
@@ -75,10 +77,12 @@ public enum FrameFolderMerge {
                 if frame.index < end {
                     let kept = frames[frame.index - first.manifest.range.lowerBound]
                     guard kept == frame else {
-                        throw MergeError.overlapDiffers(frame: frame.index, path: owner[frame.index] ?? "", otherPath: part.path)
+                        throw MergeError.overlapDiffers(frame: frame.index, path: owner[frame.index] ?? "", otherPath: part.path,
+                                                        what: "frame")
                     }
                     if part.manifest.hasTrace, traceLines[frame.index - first.manifest.range.lowerBound] != part.trace[k] {
-                        throw MergeError.overlapDiffers(frame: frame.index, path: owner[frame.index] ?? "", otherPath: part.path)
+                        throw MergeError.overlapDiffers(frame: frame.index, path: owner[frame.index] ?? "", otherPath: part.path,
+                                                        what: "trace line")
                     }
                     continue
                 }
@@ -96,7 +100,9 @@ public enum FrameFolderMerge {
         let staging = try StagingFolder(parent: outputFolder, name: manifest.sceneID)
         do {
             for (frame, source) in zip(frames, sources) {
-                try FileManager.default.copyItem(atPath: source, toPath: staging.file(frame.file))
+                // The bytes, not a link: a part's frame may be a symbolic link (checked through
+                // it), which copied as a link would dangle or tie the merge to the part's folder.
+                try FileManager.default.copyItem(atPath: realFile(source), toPath: staging.file(frame.file))
             }
             if manifest.hasTrace {
                 try OutputFile.write(Array(traceLines.map { $0 + "\n" }.joined().utf8), to: staging.file(FrameFolder.traceName))
@@ -130,6 +136,12 @@ public enum FrameFolderMerge {
             guard digest.hex == frame.sha256 else {
                 throw MergeError.badPart(path: path, reason: "\(frame.file) does not match its SHA-256 in the manifest")
             }
+            // The merged manifest copies the sizes: a wrong one would disagree with the file.
+            let size = (try? FileManager.default.attributesOfItem(atPath: realFile(file))[.size] as? NSNumber)?.intValue
+            guard size == frame.bytes else {
+                throw MergeError.badPart(path: path, reason: "\(frame.file) is \(size.map(String.init) ?? "of unknown size") bytes, "
+                                         + "its manifest says \(frame.bytes)")
+            }
         }
         var trace: [Substring] = []
         if manifest.hasTrace {
@@ -137,12 +149,23 @@ public enum FrameFolderMerge {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw MergeError.badPart(path: path, reason: "its manifest says it has trace.jsonl, which is missing")
             }
-            trace = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            // Lines end in "\n" as written; a copy that went through a tool writing "\r\n" still
+            // splits (Swift reads "\r\n" as one character, which "\n" does not match).
+            trace = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).dropLast()
             guard trace.count == manifest.frames.count else {
                 throw MergeError.badPart(path: path, reason: "trace.jsonl has \(trace.count) lines for \(manifest.frames.count) frames")
             }
         }
         return Part(path: path, manifest: manifest, trace: trace)
+    }
+
+    /// The file `path` names with every symbolic link followed (realpath(3); Foundation's
+    /// resolvingSymlinksInPath leaves a relative path with a relative link as it is), or
+    /// `path` when it cannot be resolved (the copy then fails and says so).
+    static func realFile(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The settings two parts of one render share.

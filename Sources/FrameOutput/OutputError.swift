@@ -50,9 +50,9 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, LocalizedErr
     public var description: String {
         switch self {
         case let .invalidSceneID(id):
-            return "'\(id)' cannot be used as a folder name for a scene; rename the scene file"
+            return "'\(id)' cannot be used as a folder name for a scene (a render's id is its scene file's name without the extension, a part's its manifest's \"scene\")"
         case let .unwritableFolder(path, reason):
-            return "cannot write into \(path): \(reason); choose another --out folder or fix its permissions"
+            return "cannot write into \(path): \(reason); write to another folder or fix its permissions"
         case let .diskFull(path):
             return "the disk is full while writing \(path); free some space (or use --png small, fewer frames, a lower --scale) and render again"
         case let .writeFailed(path, reason):

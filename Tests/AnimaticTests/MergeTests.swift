@@ -132,4 +132,95 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/m").filter { $0.hasPrefix(".") }, [],
                        "nothing staged is left behind")
     }
+
+    /// Rewrites a part's manifest through `edit` (JSON, as a user's tool would).
+    func editManifest(_ folder: String, _ edit: (inout [String: Any]) -> Void) throws {
+        let url = URL(fileURLWithPath: folder + "/manifest.json")
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        edit(&json)
+        try JSONSerialization.data(withJSONObject: json).write(to: url)
+    }
+
+    /// Found by an audit of tampered and hand-made parts: a frame's `file` was trusted (a
+    /// "../../x.png" was copied outside --out with exit 0), a huge `range` crashed, links were
+    /// copied as links, wrong sizes went into the merged manifest, a CRLF trace had "0 lines".
+    func testMergeTrustsNoNameSizeOrRangeOfAPartAndCopiesTheBytesOfLinkedFrames() throws {
+        let dir = try workspace("merge-tampered")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (range, out) in [("0:20", "a"), ("20:40", "b"), ("0:40", "whole")] {
+            XCTAssertEqual(try CLI.run(["render", "push", "--quiet", "--trace", "--frames", range, "--out", out], in: dir).status, 0)
+        }
+        func copyPart(_ from: String, _ to: String) throws {
+            try? FileManager.default.removeItem(atPath: dir + "/" + to)
+            try FileManager.default.createDirectory(atPath: dir + "/" + to, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: dir + "/" + from + "/push", toPath: dir + "/" + to + "/push")
+        }
+        func merge(_ parts: [String]) throws -> CommandResult {
+            try CLI.run(["merge"] + parts + ["--out", "m"], in: dir)
+        }
+        // A frame's file that leaves the part folder.
+        try copyPart("b", "escape")
+        try FileManager.default.copyItem(atPath: dir + "/b/push/frame_00039.png", toPath: dir + "/ESCAPED.png")
+        try editManifest(dir + "/escape/push") { json in
+            var frames = json["frames"] as! [[String: Any]]
+            frames[19]["file"] = "../../ESCAPED.png"
+            json["frames"] = frames
+        }
+        let escape = try merge(["a/push", "escape/push"])
+        XCTAssertEqual(escape.status, 2, escape.stderr)
+        XCTAssertTrue(escape.stderr.contains("escape/push is not a usable part"), escape.stderr)
+        XCTAssertTrue(escape.stderr.contains("frame 39's file is \"../../ESCAPED.png\", not frame_00039.png"), escape.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/m"), "nothing written")
+        // A range of 2^62 frames: refused, not a crash.
+        try copyPart("a", "huge")
+        try editManifest(dir + "/huge/push") { $0["range"] = [0, 4_611_686_018_427_387_904] }
+        let huge = try merge(["huge/push"])
+        XCTAssertEqual(huge.status, 2, huge.stderr)
+        XCTAssertTrue(huge.stderr.contains("'range' is not [first, end] with 0 <= first <= end <= frameCount"), huge.stderr)
+        // A frame rate of 0 names the part.
+        try copyPart("a", "still")
+        try editManifest(dir + "/still/push") { $0["fps"] = 0 }
+        let still = try merge(["still/push", "b/push"])
+        XCTAssertEqual(still.status, 2, still.stderr)
+        XCTAssertTrue(still.stderr.contains("still/push is not a usable part") && still.stderr.contains("'fps' is 0.0"), still.stderr)
+        // A size the file does not have.
+        try copyPart("a", "sized")
+        try editManifest(dir + "/sized/push") { json in
+            var frames = json["frames"] as! [[String: Any]]
+            frames[3]["bytes"] = (frames[3]["bytes"] as! Int) + 1
+            json["frames"] = frames
+        }
+        let sized = try merge(["sized/push", "b/push"])
+        XCTAssertEqual(sized.status, 2, sized.stderr)
+        XCTAssertTrue(sized.stderr.contains("frame_00003.png is"), sized.stderr)
+        XCTAssertTrue(sized.stderr.contains("its manifest says"), sized.stderr)
+        // Frames that are relative links into another folder, and a trace with CRLF line ends:
+        // the merge is the single render, byte for byte, and stands on its own.
+        try FileManager.default.createDirectory(atPath: dir + "/linked/push", withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir + "/b/push") {
+            if name.hasPrefix("frame_") {
+                try FileManager.default.createSymbolicLink(atPath: dir + "/linked/push/" + name, withDestinationPath: "../../b/push/" + name)
+            } else {
+                try FileManager.default.copyItem(atPath: dir + "/b/push/" + name, toPath: dir + "/linked/push/" + name)
+            }
+        }
+        let trace = try String(contentsOfFile: dir + "/linked/push/trace.jsonl", encoding: .utf8)
+        try trace.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: dir + "/linked/push/trace.jsonl", atomically: true, encoding: .utf8)
+        let linked = try CLI.run(["merge", "a/push", "linked/push", "--out", "deep/m"], in: dir)
+        XCTAssertEqual(linked.status, 0, linked.stderr)
+        let merged = dir + "/deep/m/push"
+        let attributes = try FileManager.default.attributesOfItem(atPath: merged + "/frame_00030.png")
+        XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular, "a copy of the bytes, not a link")
+        try assertIdenticalFolders(merged, dir + "/whole/push")
+        // An overlap whose frames agree but whose trace lines do not says so.
+        try copyPart("b", "retraced")
+        let lines = try String(contentsOfFile: dir + "/retraced/push/trace.jsonl", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let changed = [lines[0].replacingOccurrences(of: "\"frame\":20", with: "\"frame\":20,\"x\":1")] + lines.dropFirst()
+        XCTAssertNotEqual(changed[0], lines[0])
+        try (changed.joined(separator: "\n") + "\n").write(toFile: dir + "/retraced/push/trace.jsonl", atomically: true, encoding: .utf8)
+        let retraced = try merge(["whole/push", "retraced/push"])
+        XCTAssertEqual(retraced.status, 2, retraced.stderr)
+        XCTAssertTrue(retraced.stderr.contains("the trace line of frame 20 differs between"), retraced.stderr)
+    }
 }

@@ -74,6 +74,35 @@ final class FrameSequenceWriterTests: XCTestCase {
 
     }
 
+    /// A manifest is read back only when its numbers can describe the folder: frame files
+    /// named by their numbers (a reader copies them), a range inside [0, frameCount] (a reader
+    /// lists it), a positive frame rate; a folder whose manifest cannot be read says why.
+    func testAManifestIsReadOnlyWhenItCanDescribeTheFolder() throws {
+        let out = scratch.child("output")
+        try writeSequence(to: out, frameCount: 3)
+        let text = String(decoding: FileManager.default.contents(atPath: out + "/rain/manifest.json")!, as: UTF8.self)
+        XCTAssertEqual(try FrameManifest(jsonData: Data(text.utf8)).range, 0..<3)
+        let tampered: [(String, String, String)] = [
+            ("\"file\": \"frame_00001.png\"", "\"file\": \"../frame_00001.png\"", "frame 1's file is \"../frame_00001.png\""),
+            ("\"file\": \"frame_00001.png\"", "\"file\": \"frame_00002.png\"", "not frame_00001.png"),
+            ("\"range\": [0, 3]", "\"range\": [0, 4611686018427387904]", "'range' is not [first, end]"),
+            ("\"range\": [0, 3]", "\"range\": [0, 2.5]", "'range' is not [first, end]"),
+            ("\"frameCount\": 3", "\"frameCount\": -3", "'frameCount' is not a whole number"),
+            ("\"fps\": 60", "\"fps\": 0", "'fps' is 0.0, not a positive frame rate"),
+        ]
+        for (old, new, says) in tampered {
+            XCTAssertTrue(text.contains(old), old)
+            XCTAssertThrowsError(try FrameManifest(jsonData: Data(text.replacingOccurrences(of: old, with: new).utf8)), new) { error in
+                XCTAssertTrue("\(error)".contains(says), "\(error)")
+            }
+        }
+        try "{ not json".write(toFile: out + "/rain/manifest.json", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try FrameFolder(path: out + "/rain")) { error in
+            XCTAssertTrue("\(error)".contains("manifest.json: not valid JSON"), "\(error)")
+        }
+        XCTAssertEqual(try FrameFolder(path: out + "/rain", fps: 30).fps, 30, "a given frame rate needs no manifest")
+    }
+
     func testFoldersAreByteIdenticalForOneTwoAndFourJobs() throws {
         var folders: [[String: Data]] = []
         for jobs in [1, 2, 4] {
