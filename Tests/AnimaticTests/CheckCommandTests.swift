@@ -4,14 +4,20 @@ import XCTest
 
 /// The golden-frame workflow: record, pass, drift detected with exit 1 and a report.
 final class CheckCommandTests: XCTestCase {
+    /// `folder/short.json`: the bundled scene `id` with its duration line `long` made `short`.
+    func shortScene(_ id: String, _ long: String, _ short: String, in folder: String) throws -> String {
+        let scene = folder + "/short.json"
+        let text = try String(contentsOfFile: CLI.packageRoot + "/scenes/\(id).json", encoding: .utf8)
+        XCTAssertTrue(text.contains(long), "\(id) no longer says \(long)")
+        try text.replacingOccurrences(of: long, with: short).write(toFile: scene, atomically: true, encoding: .utf8)
+        return scene
+    }
+
     func testCheckRecordsPassesAndCatchesADriftedFrame() throws {
         let golden = try CLI.temporaryDirectory("golden")
         defer { try? FileManager.default.removeItem(atPath: golden) }
         // The scenes are long; shorten them with a copy of one scene.
-        let scene = golden + "/short.json"
-        let text = try String(contentsOfFile: CLI.packageRoot + "/scenes/collision-delegate.json", encoding: .utf8)
-            .replacingOccurrences(of: "duration: 4,", with: "duration: 0.5,")
-        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let scene = try shortScene("collision-delegate", "duration: 4,", "duration: 0.5,", in: golden)
         let update = try CLI.run(["check", scene, "--golden", golden + "/frames", "--update"])
         XCTAssertEqual(update.status, 0, update.stderr)
         let pass = try CLI.run(["check", scene, "--golden", golden + "/frames"])
@@ -77,10 +83,7 @@ final class CheckCommandTests: XCTestCase {
     func testCheckRendersWithTheDebugOverlayWhenAsked() throws {
         let golden = try CLI.temporaryDirectory("golden-debug")
         defer { try? FileManager.default.removeItem(atPath: golden) }
-        let scene = golden + "/short.json"
-        let text = try String(contentsOfFile: CLI.packageRoot + "/scenes/radial-gravity.json", encoding: .utf8)
-            .replacingOccurrences(of: "duration: 5,", with: "duration: 0.25,")
-        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let scene = try shortScene("radial-gravity", "duration: 5,", "duration: 0.25,", in: golden)
         let update = try CLI.run(["check", scene, "--golden", golden + "/frames", "--update", "--debug", "fields,shapes"])
         XCTAssertEqual(update.status, 0, update.stderr)
         let pass = try CLI.run(["check", scene, "--golden", golden + "/frames", "--debug", "fields,shapes"])
@@ -98,10 +101,7 @@ final class CheckCommandTests: XCTestCase {
     func testReportNamesTheRenderNotItsScratchFolderAndUpdateKeepsTheUsersFiles() throws {
         let golden = try CLI.temporaryDirectory("golden-own")
         defer { try? FileManager.default.removeItem(atPath: golden) }
-        let scene = golden + "/short.json"
-        let text = try String(contentsOfFile: CLI.packageRoot + "/scenes/collision-delegate.json", encoding: .utf8)
-            .replacingOccurrences(of: "duration: 4,", with: "duration: 0.25,")
-        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let scene = try shortScene("collision-delegate", "duration: 4,", "duration: 0.25,", in: golden)
         let frames = golden + "/frames/short"
         XCTAssertEqual(try CLI.run(["check", scene, "--golden", golden + "/frames", "--update"]).status, 0)
         try "why these goldens\n".write(toFile: frames + "/NOTES.md", atomically: true, encoding: .utf8)
