@@ -34,14 +34,21 @@ enum SceneArguments {
     /// `--debug` may stand alone (all layers) or take a list: the next argument is its list
     /// unless it is a flag or names a scene. So `--debug noise` renders the noise scene with
     /// every layer, and `--debug fieldz,shapes` reaches the list parser, which says what is wrong.
+    ///
+    /// A list of known layer names is a list even where a file of that name exists (a folder
+    /// `fields` left by `render --out fields` made `--debug fields` read it as a scene), and
+    /// every `--debug` is read so (`--debug shapes --debug`: the last one, all layers, wins).
+    /// Arguments after `--` are scenes, never flags.
     static func normalizingDebugFlag(_ args: [String]) -> [String] {
         var args = args
-        guard let k = args.firstIndex(of: "--debug") else { return args }
-        let next = k + 1 < args.count ? args[k + 1] : nil
-        if let next, !next.hasPrefix("--"), !namesScene(next) || next.contains(",") {
-            return args
+        let end = args.firstIndex(of: "--") ?? args.count
+        for k in 0..<end where args[k] == "--debug" {
+            let next = k + 1 < end ? args[k + 1] : nil
+            if let next, !next.hasPrefix("--"), DebugLayers.isLayerList(next) || !namesScene(next) {
+                continue
+            }
+            args[k] = "--debug=all"
         }
-        args[k] = "--debug=all"
         return args
     }
 

@@ -17,15 +17,21 @@ public struct DebugLayers: OptionSet, Sendable {
                                                  ("joints", .joints), ("velocity", .velocity), ("contacts", .contacts), ("all", .all)]
 
     /// Parses "fields,shapes" or "all"; an unknown name throws `UnknownNameError` (with a
-    /// suggestion when it is a near miss).
+    /// suggestion when it is a near miss), and so does an empty name (an empty list, or a
+    /// stray comma: `--debug ""` drew nothing where it meant to draw something).
     public init(parsing text: String) throws {
         var layers: DebugLayers = []
-        for part in text.split(separator: ",") {
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let match = Self.names.first(where: { $0.0 == part }) else {
                 throw UnknownNameError(kind: "debug layer", name: String(part), known: Self.names.map(\.0))
             }
             layers.insert(match.1)
         }
         self = layers
+    }
+
+    /// Whether `text` is a list of layer names ("fields,shapes", "all"): every name known.
+    public static func isLayerList(_ text: String) -> Bool {
+        (try? DebugLayers(parsing: text)) != nil
     }
 }
