@@ -43,6 +43,23 @@ extension FrameRenderer {
     /// A view's angle as a device applies it: a multiple of 1/5000 rad [measured on UIKit].
     static func deviceAngle(_ angle: Double) -> Double { (angle * 5000).rounded() / 5000 }
 
+    /// Whether any of `item` can land on the canvas: its outline and stroke lie within a
+    /// circle of its reach about its center, and that circle, in pixels, comes within two
+    /// pixels (antialiasing) of the surface. An item entirely off the canvas draws nothing,
+    /// and must not be handed to Cairo: its paths are kept in 24.8 fixed point, and
+    /// coordinates past 2^23 pixels wrap (a bar a million points long, off the canvas at
+    /// --scale 8, was painted across it).
+    func mayReachCanvas(_ item: DrawItem, pixelScale: Double) -> Bool {
+        var reach = 0.5 * (item.width * item.width + item.height * item.height).squareRoot()
+        if case .polygon(let vertices) = item.shape {
+            for v in vertices { reach = max(reach, (v.x * v.x + v.y * v.y).squareRoot()) }
+        }
+        reach = (reach + (item.stroke?.width ?? 0)) * abs(item.scale) * pixelScale + 2
+        let x = item.center.x * pixelScale, y = item.center.y * pixelScale
+        guard reach.isFinite else { return true }
+        return x + reach >= 0 && x - reach <= Double(pixelWidth) && y + reach >= 0 && y - reach <= Double(pixelHeight)
+    }
+
     func draw(_ item: DrawItem, index: Int, in cr: OpaquePointer, pixelScale: Double) throws {
         if let problem = item.drawingProblem {
             throw RenderError.invalidItem(index: index, reason: problem)
@@ -57,6 +74,7 @@ extension FrameRenderer {
         let fill: SceneColor? = item.fill.alpha > 0 ? item.fill : nil
         let stroke: DrawStroke? = item.stroke.flatMap { $0.width > 0 && $0.color.alpha > 0 ? $0 : nil }
         guard fill != nil || stroke != nil else { return }
+        guard mayReachCanvas(item, pixelScale: pixelScale) else { return }
 
         cairo_save(cr)
         defer { cairo_restore(cr) }
