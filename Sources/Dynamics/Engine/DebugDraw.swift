@@ -23,6 +23,8 @@ public enum DebugOutline: Equatable, Sendable {
     /// A polygon (two points: a segment).
     case polygon([CGPoint])
     case circle(center: CGPoint, radius: CGFloat)
+    /// A boundary as its collision behavior describes it: a polyline, closed or open.
+    case path([CGPoint], closed: Bool)
 }
 
 /// Receives the engine's state for drawing (Box2D's b2DebugDraw), in points.
@@ -40,10 +42,16 @@ extension World {
     /// Hands the world's shapes, joints and contact points to `draw`, converting metres to
     /// points at `pointsPerMetre`.
     public func debugDraw(_ draw: DebugDraw, pointsPerMetre scale: Double) {
+        debugDraw(draw, pointsPerMetre: scale, skippingShapes: { _ in false })
+    }
+
+    /// `debugDraw(_:pointsPerMetre:)` without the shapes whose user data `skipsShape` says
+    /// to leave out (a caller that draws those its own way).
+    func debugDraw(_ draw: DebugDraw, pointsPerMetre scale: Double, skippingShapes skipsShape: (_ userData: Int) -> Bool) {
         let options = draw.options
         func pt(_ v: Vec2) -> CGPoint { CGPoint(x: v.x * scale, y: v.y * scale) }
         if !options.isDisjoint(with: [.shapes, .staticShapes]) {
-            for s in shapes.indices where shapes[s].alive {
+            for s in shapes.indices where shapes[s].alive && !skipsShape(shapes[s].userData) {
                 let body = bodies[shapes[s].body]
                 let isStatic = body.type == .staticBody
                 guard options.contains(isStatic ? .staticShapes : .shapes) else { continue }

@@ -180,6 +180,25 @@ public final class CollisionBehavior: DynamicBehavior {
         }
     }
 
+    /// The boundaries as described (not as the engine builds them): the reference bounds
+    /// when on, inset and 1 point outside as they collide, then each boundary in order.
+    func boundaryOutlines(referenceBounds r: CGRect) -> [DebugOutline] {
+        var outlines: [DebugOutline] = []
+        if translatesReferenceBoundsIntoBoundary {
+            let i = referenceBoundsInsets, out = Self.referenceOutset
+            let x0 = r.minX + i.left - out, x1 = r.maxX - i.right + out, y0 = r.minY + i.top - out, y1 = r.maxY - i.bottom + out
+            outlines.append(.path([CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1)],
+                                  closed: true))
+        }
+        for b in boundaries {
+            switch b.shape {
+            case .segment(let p, let q): outlines.append(.path([p, q], closed: false))
+            case .path(let points, let closed): outlines.append(.path(points, closed: closed))
+            }
+        }
+        return outlines
+    }
+
     /// How far solid walls reach outward (points).
     static let wallThickness: CGFloat = 2000
 

@@ -269,9 +269,25 @@ public final class DynamicAnimator {
 
     /// Draws the engine's shapes, joints and contact points into `draw` (UIKit's private
     /// `debugEnabled` drawing), as the engine holds them now. Reads state only: it does not
-    /// even bring the engine up to date with pending behavior changes.
+    /// even bring the engine up to date with pending behavior changes (doing so between
+    /// steps could order the engine's bodies otherwise, and the motion with the overlay
+    /// must be the motion without it), so item shapes, joints and contacts are those of the
+    /// last step. Boundaries are drawn as the collision behaviors now describe them (the
+    /// reference bounds with their insets, segments, paths): the engine builds a closed
+    /// convex loop as thick walls reaching 2,000 points outward and along each edge, whose
+    /// outlines would cross the whole canvas.
     public func debugDraw(_ draw: DebugDraw) {
-        world.debugDraw(draw, pointsPerMetre: pointsPerMeter)
+        if draw.options.contains(.staticShapes) {
+            for case let collision as CollisionBehavior in behaviorTree {
+                for outline in collision.boundaryOutlines(referenceBounds: referenceBounds) { draw.drawShape(outline, isStatic: true) }
+            }
+        }
+        // Every boundary's engine shapes are left out, those of a behavior removed since the
+        // last step too (the engine lets them go at the next step).
+        world.debugDraw(draw, pointsPerMetre: pointsPerMeter) { userData in
+            if case .boundary = ShapeTag(userData) { return true }
+            return false
+        }
     }
 
     /// Items whose state went non-finite (frozen by the engine), in the order they joined.

@@ -33,24 +33,27 @@ public struct DebugOverlay {
         var out: [OverlayPrimitive] = []
         if layers.contains(.fields) {
             let spacing = max(w, h) / 16
+            // Rows and columns every `spacing` from half a spacing in; a side shorter than half a
+            // spacing (a canvas over 32 times wider than high) gets one line through its middle.
+            let xs = Self.gridLine(length: w, spacing: spacing), ys = Self.gridLine(length: h, spacing: spacing)
             for field in animator.behaviorTree.compactMap({ $0 as? FieldBehavior }) {
-                var samples: [(DrawPoint, CGVector)] = []
-                var y = spacing / 2
-                while y < h {
-                    var x = spacing / 2
-                    while x < w {
-                        if let v = field.sample(at: CGPoint(x: x, y: y), time: animator.elapsedTime) { samples.append((DrawPoint(x, y), v)) }
-                        x += spacing
+                var samples: [(DrawPoint, FieldArrow)] = []
+                for y in ys {
+                    for x in xs {
+                        guard let v = field.sample(at: CGPoint(x: x, y: y), time: animator.elapsedTime),
+                              let arrow = FieldArrow(Double(v.dx), Double(v.dy)) else { continue }
+                        samples.append((DrawPoint(x, y), arrow))
                     }
-                    y += spacing
                 }
-                let maxMagnitude = samples.map { Double($0.1.length) }.max() ?? 0
-                for (p, v) in samples where maxMagnitude > 0 {
-                    let m = Double(v.length) / maxMagnitude
+                // Scaled by the largest finite magnitude; an infinite one is drawn full length.
+                let maxMagnitude = samples.map(\.1.magnitude).filter(\.isFinite).max() ?? 0
+                let anyInfinite = samples.contains { !$0.1.magnitude.isFinite }
+                for (p, arrow) in samples where maxMagnitude > 0 || anyInfinite {
+                    let m = arrow.magnitude.isFinite ? (maxMagnitude > 0 ? arrow.magnitude / maxMagnitude : 0) : 1
                     let len = spacing * 0.8 * m
-                    let dir = v.length > 0 ? (Double(v.dx) / Double(v.length), Double(v.dy) / Double(v.length)) : (0, 0)
                     let color = SceneColor(red: m, green: 0.3 * (1 - m), blue: 1 - m, alpha: 0.8)
-                    out.append(.arrow(from: p, to: DrawPoint(p.x + dir.0 * len, p.y + dir.1 * len), color: color, width: 1))
+                    out.append(.arrow(from: p, to: DrawPoint(p.x + arrow.direction.0 * len, p.y + arrow.direction.1 * len),
+                                      color: color, width: 1))
                 }
                 let c = DrawPoint(Double(field.position.x), Double(field.position.y))
                 out.append(contentsOf: regionOutline(field.region, center: c))
@@ -71,6 +74,48 @@ public struct DebugOverlay {
         }
         out.append(contentsOf: recorder.contacts)
         return out
+    }
+
+    /// The sample positions along a side of `length`: every `spacing` from half a spacing
+    /// in, or the middle alone when the side is shorter than that.
+    static func gridLine(length: Double, spacing: Double) -> [Double] {
+        guard spacing > 0, spacing.isFinite, length > 0 else { return [] }
+        let line = Array(stride(from: spacing / 2, to: length, by: spacing))
+        return line.isEmpty ? [length / 2] : line
+    }
+
+    /// A field sample as an arrow: its magnitude (infinite where a component is) and unit
+    /// direction ((0, 0) for a zero sample). Nil for a sample with a NaN component.
+    /// Measured without overflow: components of 1e168 squared are infinite, and the field's
+    /// own `length` then gave inf / inf = NaN, a NaN arrow the renderer refused (exit 1).
+    struct FieldArrow {
+        let magnitude: Double
+        let direction: (Double, Double)
+
+        init?(_ dx: Double, _ dy: Double) {
+            guard !dx.isNaN, !dy.isNaN else { return nil }
+            if dx.isInfinite || dy.isInfinite {
+                let ux: Double = dx.isInfinite ? (dx > 0 ? 1 : -1) : 0, uy: Double = dy.isInfinite ? (dy > 0 ? 1 : -1) : 0
+                let norm = (ux * ux + uy * uy).squareRoot()
+                magnitude = .infinity
+                direction = (ux / norm, uy / norm)
+                return
+            }
+            let length = hypot(dx, dy)
+            guard length > 0 else {
+                // Still drawn (as the zero-length arrow it always was).
+                magnitude = 0
+                direction = (0, 0)
+                return
+            }
+            // hypot stays finite where dx * dx would not; the direction is then divided
+            // component by component (finite over finite).
+            magnitude = length
+            direction = length.isFinite ? (dx / length, dy / length) : {
+                let k = max(abs(dx), abs(dy)), sx = dx / k, sy = dy / k, n = hypot(sx, sy)
+                return (sx / n, sy / n)
+            }()
+        }
     }
 
     func regionOutline(_ region: Region, center c: DrawPoint) -> [OverlayPrimitive] {

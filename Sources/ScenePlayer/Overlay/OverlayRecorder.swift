@@ -31,6 +31,9 @@ final class OverlayRecorder: DebugDraw {
         case .polygon(let points):
             primitives.append(.polyline(points: points.map { DrawPoint(Double($0.x), Double($0.y)) }, closed: points.count > 2,
                                         color: color, width: isStatic ? 2 : 1))
+        case .path(let points, let closed):
+            primitives.append(.polyline(points: points.map { DrawPoint(Double($0.x), Double($0.y)) }, closed: closed && points.count > 2,
+                                        color: color, width: isStatic ? 2 : 1))
         }
     }
 
