@@ -37,6 +37,13 @@ enum SimulateCommand {
         var tempPath: String?
         if let t = a.values["trace"] {
             if t == "-" { sink = FileHandle.standardOutput } else {
+                guard !t.isEmpty else { throw UsageError(message: "--trace needs a file name (or - for standard output)") }
+                // The trace replaces a file, never a folder: a folder at the path (a render's
+                // folder, "..") was deleted, whole, to make room for it.
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: t, isDirectory: &isFolder), isFolder.boolValue {
+                    throw SceneRunError(message: "cannot write the trace file \(t): it is a folder; give a file name such as \(t)/trace.jsonl")
+                }
                 tempPath = t + ".tmp-\(getpid())"
                 // Ctrl-C removes the half-written trace; the previous file stays.
                 InterruptCleanup.install()
@@ -61,8 +68,14 @@ enum SimulateCommand {
         if let sink, !buffer.isEmpty { sink.write(buffer.data(using: .utf8)!) }
         if let tempPath, let t = a.values["trace"] {
             try? sink?.close()
-            _ = try? FileManager.default.removeItem(atPath: t)
-            try FileManager.default.moveItem(atPath: tempPath, toPath: t)
+            // One rename: it replaces a file (or a link) at the path and fails on a folder,
+            // which is then left as it is (it may have appeared since the check above).
+            guard rename(tempPath, t) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: tempPath)
+                InterruptCleanup.unregister(path: tempPath)
+                throw SceneRunError(message: "cannot write the trace file \(t): \(reason)")
+            }
             InterruptCleanup.unregister(path: tempPath)
         }
         if a.values["trace"] != "-" && !a.flags.contains("quiet") {

@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+
+/// `simulate --trace FILE` writes a file and touches nothing else. An audit found that a
+/// folder at FILE (a render's folder, `..`) was deleted, whole, to make room for the trace.
+final class SimulateTraceFileTests: XCTestCase {
+    func testATraceNeverReplacesAFolder() throws {
+        let dir = try CLI.temporaryDirectory("trace-file")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/render/push/deeper", withIntermediateDirectories: true)
+        try "keep".write(toFile: dir + "/render/push/deeper/f.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/render/here", withIntermediateDirectories: true)
+        let simulate = ["simulate", CLI.packageRoot + "/scenes/push.json", "--duration", "0.1", "--quiet", "--trace"]
+
+        let folder = try CLI.run(simulate + ["render/push"], in: dir)
+        XCTAssertEqual(folder.status, 1, folder.stderr)
+        XCTAssertTrue(folder.stderr.contains("cannot write the trace file render/push: it is a folder"), folder.stderr)
+        let parent = try CLI.run(simulate + [".."], in: dir + "/render/here")
+        XCTAssertEqual(parent.status, 1, parent.stderr)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/render/push/deeper/f.txt", encoding: .utf8), "keep")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/render/here"))
+        let empty = try CLI.run(simulate + [""], in: dir)
+        XCTAssertEqual(empty.status, 2, empty.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["render"], "no temporary file is left")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/render").sorted(), ["here", "push"])
+
+        // A file at the path is replaced by the trace: six lines at 60 fps for 0.1 s.
+        try "old".write(toFile: dir + "/t.jsonl", atomically: true, encoding: .utf8)
+        let file = try CLI.run(simulate + ["t.jsonl"], in: dir)
+        XCTAssertEqual(file.status, 0, file.stderr)
+        let lines = try String(contentsOfFile: dir + "/t.jsonl", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 6)
+        XCTAssertTrue(lines[0].hasPrefix("{\"frame\":0,"), String(lines[0]))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["render", "t.jsonl"])
+    }
+}
