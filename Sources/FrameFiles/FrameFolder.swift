@@ -99,6 +99,12 @@ public struct FrameFolder: Sendable {
     /// least as fast as the sequence, else the frame nearest to each preview time k / previewFPS.
     /// Returns the frame numbers and the preview's actual frame rate.
     public func sample(atFPS previewFPS: Double?) -> (frames: [Int], fps: Double) {
+        Self.sample(frames, fps: fps, atFPS: previewFPS)
+    }
+
+    /// `sample(atFPS:)` of the frames `frames` of a sequence at `fps`: the one rule every
+    /// preview follows, from a folder or while the frames render.
+    public static func sample(_ frames: Range<Int>, fps: Double, atFPS previewFPS: Double?) -> (frames: [Int], fps: Double) {
         guard let previewFPS, previewFPS < fps else { return (Array(frames), fps) }
         let duration = Double(frames.count) / fps
         let count = max(1, Int((duration * previewFPS).rounded(.down)))

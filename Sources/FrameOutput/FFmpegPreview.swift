@@ -102,12 +102,55 @@ public enum FFmpegPreview {
         let corner = image.pixel(x: 0, y: 0) ?? RGBAPixel(red: 255, green: 255, blue: 255)
         let pad = SceneColor(red: Double(corner.red) / 255, green: Double(corner.green) / 255, blue: Double(corner.blue) / 255)
         let size = try outputSize(format, frameWidth: image.width, frameHeight: image.height, options: options)
+        // Slower than the frames: ffmpeg reads just the frames `FrameFolder.sample` picks (as
+        // links numbered from 0, beside the output) at the preview's rate, the frames every
+        // other preview shows; its fps filter picked the last of each interval and one more.
+        let limit = [options.fps, format.maximumFPS].compactMap { $0 }.min()
+        let sample = folder.sample(atFPS: limit)
+        var links: String?
+        defer { if let links { try? FileManager.default.removeItem(atPath: links); InterruptCleanup.unregister(path: links) } }
+        var input = Input(folder: folder)
+        if sample.frames.count < folder.frames.count {
+            let dir = (FilePath.parent(of: path) as NSString)
+                .appendingPathComponent(".\((path as NSString).lastPathComponent).frames-\(getpid())")
+            links = dir
+            InterruptCleanup.register(path: dir)
+            try? FileManager.default.removeItem(atPath: dir)
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+                for (k, frame) in sample.frames.enumerated() {
+                    let target = FilePath.resolved(folder.path(ofFrame: frame))
+                    try FileManager.default.createSymbolicLink(atPath: (dir as NSString).appendingPathComponent(FrameFolder.fileName(forFrame: k)),
+                                                               withDestinationPath: target)
+                }
+            } catch {
+                throw OutputError.unwritableFolder(path: FilePath.parent(of: dir), reason: "\(error)")
+            }
+            input = Input(pattern: (dir as NSString).appendingPathComponent(FrameFolder.framePattern), start: 0, fps: sample.fps)
+        }
+        var encoding = options
+        if links != nil { encoding.fps = nil }
         let byteCount = try OutputFile.replace(path) { temporary in
-            let arguments = self.arguments(for: format, folder: folder, output: temporary, options: options,
+            let arguments = self.arguments(for: format, input: input, output: temporary, options: encoding,
                                            frameWidth: image.width, frameHeight: image.height, padColor: pad)
             try FFmpeg.run(executable, arguments: arguments, purpose: format.rawValue.uppercased())
         }
         return PreviewFile(path: path, byteCount: byteCount, frameCount: nil, width: size.width, height: size.height)
+    }
+
+    /// The frame files ffmpeg reads: a `%05d` pattern, its first number and their rate.
+    struct Input {
+        var pattern: String
+        var start: Int
+        var fps: Double
+
+        init(pattern: String, start: Int, fps: Double) { self.pattern = pattern; self.start = start; self.fps = fps }
+
+        /// Every frame of `folder`.
+        init(folder: FrameFolder) {
+            self.init(pattern: (folder.path as NSString).appendingPathComponent(FrameFolder.framePattern),
+                      start: folder.frames.lowerBound, fps: folder.fps)
+        }
     }
 
     /// ffmpeg at `path`, or on the PATH when nil; throws ``PreviewError/ffmpegMissing``.
@@ -141,11 +184,17 @@ public enum FFmpegPreview {
     public static func arguments(for format: PreviewFormat, folder: FrameFolder, output: String,
                                  options: PreviewOptions, frameWidth: Int, frameHeight: Int,
                                  padColor: SceneColor = .white) -> [String] {
+        arguments(for: format, input: Input(folder: folder), output: output, options: options, frameWidth: frameWidth,
+                  frameHeight: frameHeight, padColor: padColor)
+    }
+
+    static func arguments(for format: PreviewFormat, input: Input, output: String, options: PreviewOptions,
+                          frameWidth: Int, frameHeight: Int, padColor: SceneColor) -> [String] {
         ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-         "-framerate", JSON5Value.jsonNumber(folder.fps),
-         "-start_number", String(folder.frames.lowerBound),
-         "-i", (folder.path as NSString).appendingPathComponent(FrameFolder.framePattern)]
-            + encodingArguments(for: format, fps: folder.fps, options: options, frameWidth: frameWidth,
+         "-framerate", JSON5Value.jsonNumber(input.fps),
+         "-start_number", String(input.start),
+         "-i", input.pattern]
+            + encodingArguments(for: format, fps: input.fps, options: options, frameWidth: frameWidth,
                                 frameHeight: frameHeight, padColor: padColor)
             + [output]
     }

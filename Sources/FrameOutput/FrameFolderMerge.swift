@@ -102,7 +102,7 @@ public enum FrameFolderMerge {
             for (frame, source) in zip(frames, sources) {
                 // The bytes, not a link: a part's frame may be a symbolic link (checked through
                 // it), which copied as a link would dangle or tie the merge to the part's folder.
-                try FileManager.default.copyItem(atPath: realFile(source), toPath: staging.file(frame.file))
+                try FileManager.default.copyItem(atPath: FilePath.resolved(source), toPath: staging.file(frame.file))
             }
             if manifest.hasTrace {
                 try OutputFile.write(Array(traceLines.map { $0 + "\n" }.joined().utf8), to: staging.file(FrameFolder.traceName))
@@ -137,7 +137,7 @@ public enum FrameFolderMerge {
                 throw MergeError.badPart(path: path, reason: "\(frame.file) does not match its SHA-256 in the manifest")
             }
             // The merged manifest copies the sizes: a wrong one would disagree with the file.
-            let size = (try? FileManager.default.attributesOfItem(atPath: realFile(file))[.size] as? NSNumber)?.intValue
+            let size = (try? FileManager.default.attributesOfItem(atPath: FilePath.resolved(file))[.size] as? NSNumber)?.intValue
             guard size == frame.bytes else {
                 throw MergeError.badPart(path: path, reason: "\(frame.file) is \(size.map(String.init) ?? "of unknown size") bytes, "
                                          + "its manifest says \(frame.bytes)")
@@ -157,15 +157,6 @@ public enum FrameFolderMerge {
             }
         }
         return Part(path: path, manifest: manifest, trace: trace)
-    }
-
-    /// The file `path` names with every symbolic link followed (realpath(3); Foundation's
-    /// resolvingSymlinksInPath leaves a relative path with a relative link as it is), or
-    /// `path` when it cannot be resolved (the copy then fails and says so).
-    static func realFile(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// The settings two parts of one render share.

@@ -71,6 +71,9 @@ final class StreamedPreviews: @unchecked Sendable {
     private let pad: (red: UInt8, green: UInt8, blue: UInt8)
     private let fps: Double
     private let previewFPS: Double?
+    /// The frames the ffmpeg previews show (`FrameFolder.sample`); the GIF's own timing
+    /// (at most 50 fps) picks its own.
+    private let shown: Set<Int>
     private var needs: Set<String> = []
     /// Buffers of frames every feeder has passed, by byte count, for ``buffer(_:)``.
     private var recycled: [Int: [[UInt8]]] = [:]
@@ -98,6 +101,8 @@ final class StreamedPreviews: @unchecked Sendable {
         func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
         pad = (byte(background.red), byte(background.green), byte(background.blue))
         let executable = formats.contains { $0 != .gif } ? try FFmpegPreview.locate(ffmpeg) : ""
+        let sample = FrameFolder.sample(range, fps: fps, atFPS: options.fps)
+        shown = Set(sample.frames)
         for format in formats {
             let path = (folder as NSString).appendingPathComponent(format.defaultFileName)
             let temporary = (folder as NSString).appendingPathComponent(".\(format.defaultFileName).tmp-\(getpid())")
@@ -111,10 +116,15 @@ final class StreamedPreviews: @unchecked Sendable {
                                       path: path, size: source, next: range.lowerBound))
                 } else {
                     // The frames arrive at their final size: ffmpeg only encodes (and pads MP4 to even).
+                    // Only the frames the preview shows are written, at the preview's rate (the
+                    // frames `FrameFolder.sample` picks, as for every other preview): ffmpeg's
+                    // fps filter picked others (the last of each interval, up to half an
+                    // interval late) and one frame more at the end.
                     var direct = options
                     direct.width = nil
+                    direct.fps = nil
                     let input: Input = format == .mp4 ? .yuv : .bgrx
-                    let arguments = FFmpegPreview.streamArguments(for: format, fps: fps, output: temporary, options: direct,
+                    let arguments = FFmpegPreview.streamArguments(for: format, fps: sample.fps, output: temporary, options: direct,
                                                                   frameWidth: source.0, frameHeight: source.1, padColor: background,
                                                                   encoderThreads: FFmpegPreview.streamedEncoderThreads)
                     let size = try FFmpegPreview.outputSize(format, frameWidth: source.0, frameHeight: source.1, options: direct)
@@ -266,7 +276,7 @@ final class StreamedPreviews: @unchecked Sendable {
                 }
                 guard let bytes else { break }
                 if let stream = feed.stream {
-                    try stream.write(bytes)
+                    if shown.contains(index) { try stream.write(bytes) }
                 } else if let gif = feed.gif, let encoder, let timing,
                           let position = timing.position(ofFrame: index - range.lowerBound) {
                     try gif.append(encoder.encode(frame: bytes, previous: previous, width: feed.size.width,

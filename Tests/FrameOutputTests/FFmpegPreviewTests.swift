@@ -280,3 +280,58 @@ final class StreamedFFmpegFailureTests: XCTestCase {
 
     private final class ManifestBox: @unchecked Sendable { var result: Result<FrameManifest, Error>? }
 }
+
+/// The MP4 and WebP previews at a `--preview-fps` below the frames' rate show the frames
+/// every preview shows (`FrameFolder.sample`: the frame nearest each preview instant, and
+/// as many as fit in the sequence). ffmpeg's fps filter, which chose them before, showed the
+/// last frame of each interval, up to half an interval late, and one frame more (found by an
+/// audit comparing every preview format's frames).
+final class PreviewSamplingTests: XCTestCase {
+    /// Frame k is one flat gray of level 8k (30 frames at 60 fps), so a decoded MP4 frame
+    /// tells which frame it shows despite the lossy coding.
+    func grayFrame(_ k: Int) -> FrameState {
+        let level = Double(8 * k) / 255
+        return FrameState(width: 64, height: 48, items: [
+            DrawItem(shape: .rectangle(cornerRadius: 0), width: 64, height: 48, center: DrawPoint(32, 24),
+                     fill: SceneColor(red: level, green: level, blue: level)),
+        ])
+    }
+
+    /// The frame each picture of an MP4 shows: its mean gray level over 8, rounded.
+    func shownFrames(_ mp4: String, ffmpeg: String, scratch: ScratchFolder) throws -> [Int] {
+        let raw = scratch.child("levels.raw")
+        let run = try ExternalTool.capture(ffmpeg, ["-v", "error", "-y", "-i", mp4, "-vf", "scale=1:1:flags=area",
+                                                    "-pix_fmt", "gray", "-f", "rawvideo", raw])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
+        return bytes.map { Int((Double($0) / 8).rounded()) }
+    }
+
+    func testMP4PreviewsShowTheNearestFrameOfEachInstant() throws {
+        let ffmpeg = try ExternalTool.require("ffmpeg", install: "apt-get install -y ffmpeg")
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        // 7 pictures a second of 0.5 s: floor(3.5) = 3 instants, 0, 1/7 and 2/7 s, whose
+        // nearest frames at 60 fps are round(k * 60 / 7) = 0, 9 (8.57) and 17 (17.14).
+        let expected = (0..<3).map { k in Int((Double(k) * 60 / 7).rounded()) }
+        XCTAssertEqual(expected, [0, 9, 17])
+        let out = scratch.child("output")
+        let options = FrameSequenceOptions(jobs: 2, streamedPreviews: [.mp4], preview: PreviewOptions(fps: 7))
+        try writeSequence(to: out, frameCount: 30, options: options, frame: grayFrame)
+        XCTAssertEqual(try shownFrames(out + "/rain/preview.mp4", ffmpeg: ffmpeg, scratch: scratch), expected, "streamed")
+        let folder = try FrameFolder(path: out + "/rain")
+        let fromFolder = scratch.child("folder.mp4")
+        try FFmpegPreview.write(.mp4, from: folder, to: fromFolder, options: PreviewOptions(fps: 7))
+        XCTAssertEqual(try shownFrames(fromFolder, ffmpeg: ffmpeg, scratch: scratch), expected, "from the folder")
+        XCTAssertEqual(try ffprobe(["-show_entries", "format=duration", "-of", "csv=p=0", fromFolder]).flatMap(Double.init) ?? 0,
+                       3.0 / 7, accuracy: 0.01, "three pictures of 1/7 s")
+        // Nothing is left beside the preview (the frames ffmpeg read were links in a hidden folder).
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix(".") }, [])
+        // A part starting at frame 5: the instants count from its first frame.
+        let part = scratch.child("part")
+        try writeSequence(to: part, frameCount: 30, options: FrameSequenceOptions(jobs: 2, frames: FrameRange(5..<30),
+                                                                                   streamedPreviews: [.mp4], preview: PreviewOptions(fps: 7)),
+                          frame: grayFrame)
+        XCTAssertEqual(try shownFrames(part + "/rain/preview.mp4", ffmpeg: ffmpeg, scratch: scratch), [5, 14])
+    }
+}
