@@ -111,7 +111,11 @@ final class StagingFolder {
         }
         close()
         let previous = exchanged ? path : asidePath
-        Self.removeTree(previous)
+        if let reason = Self.removeTree(previous) {
+            // The new render is in place; the old one, hidden, stays (a folder made read-only).
+            OutputWarnings.add("the previous \(target) was replaced but cannot be deleted (\(reason)); "
+                               + "it is left at \(previous): remove it by hand")
+        }
         InterruptCleanup.unregister(path: previous)
     }
 
@@ -175,9 +179,17 @@ final class StagingFolder {
         }
     }
 
-    private static func removeTree(_ path: String) {
+    /// Removes `path` and everything in it; nil when it is gone, else why it is not.
+    @discardableResult
+    private static func removeTree(_ path: String) -> String? {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        try? FileManager.default.removeItem(atPath: path)
+        guard lstat(path, &info) == 0 else { return nil }
+        do {
+            try FileManager.default.removeItem(atPath: path)
+            return nil
+        } catch {
+            guard lstat(path, &info) == 0 else { return nil }
+            return ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
+        }
     }
 }

@@ -124,4 +124,6 @@ func isBadInput(_ error: Error) -> Bool {
     }
 }
 
-exit(runCommand(Array(CommandLine.arguments.dropFirst())))
+let status = runCommand(Array(CommandLine.arguments.dropFirst()))
+for warning in OutputWarnings.drain() { printError("animatic: warning: \(warning)") }
+exit(status)

@@ -86,7 +86,7 @@ final class InterruptAndBackpressureTests: XCTestCase {
                     var k = 0
                     while !stop.isSet {
                         // As the frame writers do: a new file by its path (fails once the folder is gone).
-                        FileManager.default.createFile(atPath: folder + "/w\(writer)-\(k).png", contents: Data(count: 64))
+                        _ = FileManager.default.createFile(atPath: folder + "/w\(writer)-\(k).png", contents: Data(count: 64))
                         k += 1
                     }
                 }
