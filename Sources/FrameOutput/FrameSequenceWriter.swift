@@ -295,6 +295,7 @@ public final class FrameSequenceWriter {
             if let scale = previews.scale, !repeated {
                 var small = job.state
                 small.scale = scale.factor
+                small.height = scale.pointHeight
                 do { try renderers.preview.render(small) } catch let error as RenderError {
                     throw OutputError.renderFailed(frame: job.index, error)
                 }

@@ -43,8 +43,13 @@ public struct PreviewOptions: Equatable, Sendable {
     /// The `format` preview's size for frames of `width` x `height` (scaled down only, aspect kept).
     func scaledSize(width frameWidth: Int, height frameHeight: Int, format: PreviewFormat) -> (width: Int, height: Int) {
         guard let width = width(for: format), width < frameWidth else { return (frameWidth, frameHeight) }
-        let height = max(1, Int((Double(frameHeight) * Double(width) / Double(frameWidth)).rounded()))
-        return (width, height)
+        return (width, Self.scaledHeight(frameWidth: frameWidth, frameHeight: frameHeight, width: width))
+    }
+
+    /// The height of `frameWidth` x `frameHeight` frames scaled to `width` pixels wide: every
+    /// preview's, streamed or made from a folder.
+    static func scaledHeight(frameWidth: Int, frameHeight: Int, width: Int) -> Int {
+        max(1, Int((Double(frameHeight) * Double(width) / Double(frameWidth)).rounded()))
     }
 }
 

@@ -18,10 +18,13 @@ import SceneFormat
 
 /// The preview size frames are drawn at for streamed previews, when it is not the frames' own.
 struct PreviewScale: Equatable, Sendable {
-    /// Points to pixels for the preview frames (the frames' scale times width / frame width).
+    /// Points to pixels for the preview frames (preview width / canvas width).
     var factor: Double
     var width: Int
     var height: Int
+    /// The canvas height (points) the preview frames are drawn with, so that they come out
+    /// `height` pixels high: the height a preview made from the frames has.
+    var pointHeight: Double
 }
 
 /// Previews fed with raw frames from memory while the frames render.
@@ -83,9 +86,13 @@ final class StreamedPreviews: @unchecked Sendable {
     static func scale(for formats: [PreviewFormat], frame: FrameState, width: Int, options: PreviewOptions) -> PreviewScale? {
         let widths = formats.compactMap { options.width(for: $0) }.filter { $0 < width }
         guard let w = widths.min() else { return nil }
-        var small = frame
-        small.scale = frame.scale * Double(w) / Double(width)
-        return PreviewScale(factor: small.scale, width: small.pixelWidth, height: small.pixelHeight)
+        // Exactly the size a preview made from the frames has (`PreviewOptions.scaledSize`):
+        // scaled from the canvas's width in points, the height by the frames' rounded pixel
+        // size. Scaled from the frames' width (rounded: 187.5 -> 188), one more or one
+        // less pixel row than the preview of the same render's folder (merge, APNG).
+        let height = PreviewOptions.scaledHeight(frameWidth: width, frameHeight: frame.pixelHeight, width: w)
+        let factor = Double(w) / frame.width
+        return PreviewScale(factor: factor, width: w, height: height, pointHeight: Double(height) / factor)
     }
 
     /// Starts one feeder per format, writing `folder/preview.FORMAT`. MP4 and WebP need ffmpeg.

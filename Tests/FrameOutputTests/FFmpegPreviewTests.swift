@@ -335,3 +335,29 @@ final class PreviewSamplingTests: XCTestCase {
         XCTAssertEqual(try shownFrames(part + "/rain/preview.mp4", ffmpeg: ffmpeg, scratch: scratch), [5, 14])
     }
 }
+
+/// A streamed GIF was drawn at the frames' scale times width / frame width: for a 375 x 667
+/// canvas at scale 0.5 (188 x 334 frames, 187.5 rounded up) 100 pixels wide it came out
+/// 100 x 177, where the same render's APNG and a merged GIF, scaled from the frames, are
+/// 100 x 178 (an audit compared every format's size).
+final class PreviewSizeTests: XCTestCase {
+    func testAStreamedGIFHasTheSizeOfThePreviewsMadeFromTheFrames() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let out = scratch.child("output")
+        let options = FrameSequenceOptions(jobs: 2, streamedPreviews: [.gif], preview: PreviewOptions(width: 100))
+        try writeSequence(to: out, frameCount: 4, options: options) { rainFrame($0, width: 375, height: 667, scale: 0.5) }
+        let folder = try FrameFolder(path: out + "/rain")
+        let frame = try RGBAImage.decodePNG(path: folder.path(ofFrame: 0))
+        XCTAssertEqual([frame.width, frame.height], [188, 334])
+        // 334 * 100 / 188 = 177.66.
+        let expected = [100, Int((334.0 * 100 / 188).rounded())]
+        XCTAssertEqual(expected, [100, 178])
+        let streamed = try XCTUnwrap(readTestGIF(path: out + "/rain/preview.gif"))
+        XCTAssertEqual([streamed.width, streamed.height], expected)
+        let merged = try GIFWriter.write(from: folder, to: scratch.child("merged.gif"), options: PreviewOptions(width: 100))
+        XCTAssertEqual([merged.width, merged.height], expected)
+        let apng = try APNGWriter.write(from: folder, to: scratch.child("preview.apng"), options: PreviewOptions(width: 100))
+        XCTAssertEqual([apng.width, apng.height], expected)
+    }
+}
