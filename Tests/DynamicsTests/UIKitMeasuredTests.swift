@@ -433,6 +433,34 @@ final class UIKitMeasuredTests: XCTestCase {
         XCTAssertEqual(Double(limit.length), 220, accuracy: 1e-9, "(100 - 10) to (300 + 10)")
     }
 
+    /// [measured] An unset length is the distance when the attachment joins, not when it was
+    /// made (an audit found it taken in init): made with the items 200 pt apart, added after
+    /// one moved to 260 pt, the rod keeps 260. A length set before joining is kept.
+    func testAnUnsetLengthIsMeasuredWhenTheAttachmentJoins() {
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let a = box(100, 100, 40, 40), b = box(300, 100, 40, 40), c = box(300, 300, 40, 40), d = box(500, 300, 40, 40)
+        let rod = AttachmentBehavior(item: a, attachedTo: b)
+        let set = AttachmentBehavior(item: c, attachedTo: d)
+        XCTAssertEqual(Double(rod.length), 200, accuracy: 1e-9, "before joining: the distance when made")
+        set.length = 150
+        b.center = CGPoint(x: 360, y: 100)
+        d.center = CGPoint(x: 560, y: 300)
+        animator.addBehaviors([rod, set])
+        XCTAssertEqual(Double(rod.length), 260, accuracy: 1e-9)
+        XCTAssertEqual(Double(set.length), 150, accuracy: 1e-9)
+        for _ in 0..<30 { animator.step() }
+        func gap(_ p: DynamicItem, _ q: DynamicItem) -> Double {
+            Double(((p.center.x - q.center.x) * (p.center.x - q.center.x) + (p.center.y - q.center.y) * (p.center.y - q.center.y)).squareRoot())
+        }
+        XCTAssertEqual(gap(a, b), 260, accuracy: 0.01, "the rod holds the distance it joined at")
+        XCTAssertEqual(gap(c, d), 150, accuracy: 0.01, "the set length pulls the items together")
+        // Removed and added again after a move: measured again.
+        animator.removeBehavior(rod)
+        b.center = CGPoint(x: a.center.x + 300, y: a.center.y)
+        animator.addBehavior(rod)
+        XCTAssertEqual(Double(rod.length), 300, accuracy: 1e-9)
+    }
+
     func testRigidAnchorAttachmentOnTheAttachPointIsAPin() {
         let animator = DynamicAnimator(referenceBounds: bounds)
         let v = box(500, 500, 100, 20)

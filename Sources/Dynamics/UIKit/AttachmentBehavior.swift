@@ -32,8 +32,14 @@ public final class AttachmentBehavior: DynamicBehavior {
     let offsetB: CGVector
     /// Anchor point in reference coordinates (anchor attachments; pin/fixed/sliding anchors).
     public var anchorPoint: CGPoint { didSet { setNeedsUpdate() } }
-    /// Distance kept between the attachment points (distance and limit attachments).
-    public var length: CGFloat { didSet { lengthWasSet = true; setNeedsUpdate() } }
+    /// Distance kept between the attachment points (distance and limit attachments). Unless
+    /// set, the attachment points' distance when the attachment joins an animator [measured]
+    /// (before that, their distance when it was made).
+    public var length: CGFloat {
+        get { measuredLength }
+        set { measuredLength = newValue; lengthWasSet = true; setNeedsUpdate() }
+    }
+    private var measuredLength: CGFloat
     private var lengthWasSet = false
     /// Spring frequency in Hz; 0 = rigid. Default 0.
     public var frequency: CGFloat = 0 { didSet { setNeedsUpdate() } }
@@ -56,17 +62,33 @@ public final class AttachmentBehavior: DynamicBehavior {
         self.offsetB = offsetB
         self.anchorPoint = anchor
         self.axis = axis
+        measuredLength = length ?? Self.attachedDistance(kind: kind, type: type, items: items, offsetA: offsetA, offsetB: offsetB,
+                                                         anchor: anchor)
+        lengthWasSet = length != nil
+        super.init()
+    }
+
+    /// The distance between the attachment points as the items stand now.
+    static func attachedDistance(kind: Kind, type: AttachedType, items: [DynamicItem], offsetA: CGVector, offsetB: CGVector,
+                                 anchor: CGPoint) -> CGFloat {
         if kind == .limit {
             // [quirk] UIKit's limit anchors: center minus offset, in the reference axes.
             let pA = items[0].center - offsetA
             let pB = type == .anchor ? anchor : items[1].center - offsetB
-            self.length = length ?? (pA - pB).length
-        } else {
-            let pA = AttachmentBehavior.worldPoint(items[0], offsetA)
-            let pB = type == .anchor ? anchor : AttachmentBehavior.worldPoint(items[1], offsetB)
-            self.length = length ?? (pA - pB).length
+            return (pA - pB).length
         }
-        super.init()
+        let pA = AttachmentBehavior.worldPoint(items[0], offsetA)
+        let pB = type == .anchor ? anchor : AttachmentBehavior.worldPoint(items[1], offsetB)
+        return (pA - pB).length
+    }
+
+    /// [measured] An unset length is the attachment points' distance when the attachment
+    /// joins an animator, not when it was made: an attachment made, then added after its
+    /// items moved, keeps them as they are when added.
+    override func didJoin() {
+        guard !lengthWasSet else { return }
+        measuredLength = Self.attachedDistance(kind: kind, type: attachedBehaviorType, items: items, offsetA: offsetA,
+                                               offsetB: offsetB, anchor: anchorPoint)
     }
 
     /// An item attached to an anchor point by a rod (or a spring with `frequency`). (Disfavored

@@ -46,9 +46,15 @@ open class DynamicBehavior {
 
     func propagate(_ animator: DynamicAnimator?) {
         willMove(to: animator)
+        let joining = animator != nil && dynamicAnimator == nil
         dynamicAnimator = animator
+        if joining { didJoin() }
         for child in childBehaviors { child.propagate(animator) }
     }
+
+    /// Called as the behavior joins an animator, once `dynamicAnimator` is set (what a
+    /// behavior measures from its items then; a subclass's `willMove(to:)` need not call it).
+    func didJoin() {}
 
     /// Marks the animator for re-synchronisation and wakes it (UIKit resumes on any change).
     func setNeedsUpdate() { dynamicAnimator?.setNeedsUpdate() }
