@@ -35,7 +35,7 @@ final class UIKitFidelityTests: XCTestCase {
             }
             for (k, y) in ys.enumerated() {
                 animator.step()
-                XCTAssertEqual(Double(view.center.y), y, accuracy: 0.001, "frame \(k + 1), resistance \(resistance.map { "\($0)" } ?? "default")")
+                XCTAssertEqual(Double(view.center.y), y, accuracy: 1e-4, "frame \(k + 1), resistance \(resistance.map { "\($0)" } ?? "default")")
             }
         }
     }
