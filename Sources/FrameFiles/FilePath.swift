@@ -4,9 +4,7 @@
 // name, "/" for a child of the root, trailing slashes ignored. Foundation's
 // resolvingSymlinksInPath leaves a relative path through a relative link as it is, so the
 // file a path names is found with realpath(3).
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// Path arithmetic that Foundation gets wrong.
 public enum FilePath {
