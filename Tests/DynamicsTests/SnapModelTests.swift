@@ -97,3 +97,67 @@ final class SnapModelTests: XCTestCase {
         }
     }
 }
+
+/// An anchor attachment with a spring, in the UIKit configuration, against Box2D 2.2's soft
+/// distance joint written out here (the one frequency test ran on the Box2D configuration's
+/// world, to 5%, where the attachments of scenes run the UIKit one).
+final class AttachmentSpringModelTests: XCTestCase {
+    func testASpringAttachmentMovesAsBox2D22sSoftDistanceJoint() {
+        let hz = 2.0, zeta = 0.3
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+        let view = DynamicView(center: CGPoint(x: 400, y: 300), size: CGSize(width: 100, height: 100))
+        let anchor = CGPoint(x: 500, y: 200)
+        let spring = AttachmentBehavior(item: view, offsetFromCenter: CGVector(dx: 20, dy: 10), attachedToAnchor: anchor)
+        spring.frequency = CGFloat(hz)
+        spring.damping = CGFloat(zeta)
+        let still = DynamicItemBehavior(items: [view])
+        still.resistance = 0
+        still.angularResistance = 0
+        animator.addBehaviors([spring, GravityBehavior(items: [view]), still])
+
+        // The model, in metres: 1 kg, I = 1/6 kg m^2, gravity 10 m/s^2 down (y grows down).
+        let h = Double(Float(1) / Float(120)), mass = 1.0, inertia = 1.0 / 6
+        var c = (x: 4.0, y: 3.0), angle = 0.0, v = (x: 0.0, y: 0.0), w = 0.0, accumulated = 0.0
+        let a = (x: 5.0, y: 2.0), local = (x: 0.2, y: 0.1)
+        let rest = ((c.x + local.x - a.x) * (c.x + local.x - a.x) + (c.y + local.y - a.y) * (c.y + local.y - a.y)).squareRoot()
+        var moved = 0.0
+        for frame in 0..<60 {
+            for _ in 0..<(frame == 0 ? 1 : 2) {
+                v.y += h * 10
+                let r = (x: cos(angle) * local.x - sin(angle) * local.y, y: sin(angle) * local.x + cos(angle) * local.y)
+                var u = (x: c.x + r.x - a.x, y: c.y + r.y - a.y)
+                let length = (u.x * u.x + u.y * u.y).squareRoot()
+                u = (u.x / length, u.y / length)
+                let cr = r.x * u.y - r.y * u.x
+                var invMass = 1 / mass + cr * cr / inertia
+                let effective = 1 / invMass
+                let omega = 2 * Double.pi * hz, d = 2 * effective * zeta * omega, k = effective * omega * omega
+                let gamma = 1 / (h * (d + h * k)), bias = (length - rest) * h * k * gamma
+                invMass += gamma
+                let jointMass = 1 / invMass
+                func apply(_ impulse: Double) {
+                    v = (v.x + impulse * u.x / mass, v.y + impulse * u.y / mass)
+                    w += (r.x * impulse * u.y - r.y * impulse * u.x) / inertia
+                }
+                apply(accumulated)
+                for _ in 0..<8 {
+                    let cdot = u.x * (v.x - w * r.y) + u.y * (v.y + w * r.x)
+                    let impulse = -jointMass * (cdot + bias + gamma * accumulated)
+                    accumulated += impulse
+                    apply(impulse)
+                }
+                c = (c.x + h * v.x, c.y + h * v.y)
+                angle += h * w
+            }
+            animator.step()
+            let p = animator.world.position(animator.body(for: view)!)
+            XCTAssertEqual(p.x * 100, c.x * 100, accuracy: 1e-6, "frame \(frame + 1)")
+            XCTAssertEqual(p.y * 100, c.y * 100, accuracy: 1e-6, "frame \(frame + 1)")
+            // (The world's angle is in (-pi, pi]; the model's keeps counting turns.)
+            XCTAssertEqual(remainder(animator.world.angle(animator.body(for: view)!) - angle, 2 * Double.pi), 0, accuracy: 1e-9,
+                           "frame \(frame + 1)")
+            moved = max(moved, abs(c.y - 3) * 100)
+        }
+        XCTAssertGreaterThan(moved, 20, "the item falls and swings on the spring")
+    }
+}
