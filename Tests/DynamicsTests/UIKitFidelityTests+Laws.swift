@@ -165,3 +165,32 @@ extension UIKitFidelityTests {
         XCTAssertEqual(ItemOutline.kappa, 4 * (2.0.squareRoot() - 1) / 3, accuracy: 1e-11)
     }
 }
+
+extension UIKitFidelityTests {
+    /// Sleep as Box2D 2.2 [measured]: below 1 pt/s and 2 degrees/s for 0.5 s, counted in
+    /// sub-steps of h: the 60th sub-step (60 h = 0.50000003 s) puts the item to sleep, which
+    /// is in frame 31 (the first frame one sub-step, then two: frame 30 ends at 59), and the
+    /// animator pauses then. At 1.5 pt/s, or 2.5 degrees/s, it never sleeps.
+    func testAnItemSleepsAfterHalfASecondBelowOnePointAndTwoDegreesASecond() {
+        XCTAssertGreaterThanOrEqual(60 * h, 0.5)
+        XCTAssertLessThan(59 * h, 0.5)
+        func pauseFrame(speed: CGFloat, spin: CGFloat) -> Int? {
+            let animator = DynamicAnimator(referenceBounds: bounds)
+            let view = DynamicView(center: CGPoint(x: 500, y: 500), size: CGSize(width: 100, height: 100))
+            let props = noDamping([view])
+            animator.addBehavior(props)
+            props.addLinearVelocity(CGVector(dx: speed, dy: 0), for: view)
+            props.addAngularVelocity(spin, for: view)
+            for frame in 1...120 {
+                animator.step()
+                if !animator.isRunning { return frame }
+            }
+            return nil
+        }
+        let degree = CGFloat.pi / 180
+        XCTAssertEqual(pauseFrame(speed: 0.5, spin: 0), 31)
+        XCTAssertEqual(pauseFrame(speed: 0, spin: 1.5 * degree), 31)
+        XCTAssertNil(pauseFrame(speed: 1.5, spin: 0))
+        XCTAssertNil(pauseFrame(speed: 0, spin: 2.5 * degree))
+    }
+}
