@@ -21,9 +21,13 @@ public enum MergeError: Error, Equatable, CustomStringConvertible {
     case mismatch(path: String, otherPath: String, what: String, value: String, otherValue: String)
     /// The parts leave frames out between them.
     case gap(from: Int, to: Int)
-    /// Two parts hold a different frame file (`what` "frame") or trace line ("trace line")
-    /// for the same frame.
-    case overlapDiffers(frame: Int, path: String, otherPath: String, what: String)
+    /// Two parts hold a different frame file, or trace line, for the same frame.
+    case overlapDiffers(frame: Int, path: String, otherPath: String, what: OverlapRecord)
+
+    /// What of a frame two overlapping parts hold differently.
+    public enum OverlapRecord: Equatable, Sendable {
+        case frameFile, traceLine
+    }
 
     public var description: String {
         switch self {
@@ -34,7 +38,7 @@ public enum MergeError: Error, Equatable, CustomStringConvertible {
         case let .gap(from, to):
             return "no part holds frames \(from)..<\(to); render them with --frames \(from):\(to) and merge again"
         case let .overlapDiffers(frame, path, other, what):
-            let subject = what == "frame" ? "frame \(frame)" : "the \(what) of frame \(frame)"
+            let subject = what == .frameFile ? "frame \(frame)" : "the trace line of frame \(frame)"
             return "\(subject) differs between \(path) and \(other) (an overlap must hold identical frames and trace lines)"
         }
     }
@@ -78,11 +82,11 @@ public enum FrameFolderMerge {
                     let kept = frames[frame.index - first.manifest.range.lowerBound]
                     guard kept == frame else {
                         throw MergeError.overlapDiffers(frame: frame.index, path: owner[frame.index] ?? "", otherPath: part.path,
-                                                        what: "frame")
+                                                        what: .frameFile)
                     }
                     if part.manifest.hasTrace, traceLines[frame.index - first.manifest.range.lowerBound] != part.trace[k] {
                         throw MergeError.overlapDiffers(frame: frame.index, path: owner[frame.index] ?? "", otherPath: part.path,
-                                                        what: "trace line")
+                                                        what: .traceLine)
                     }
                     continue
                 }
