@@ -68,7 +68,8 @@ struct Arguments {
 
 /// Writes a line to standard error.
 func printError(_ text: String) {
-    FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
+    // The throwing write: the plain one traps when standard error cannot be written.
+    try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
 }
 
 /// Whether standard error is a terminal (progress lines only then).

@@ -72,7 +72,11 @@ enum DiffCommand {
                 }
             }
             if a.flags.contains("json") {
-                FileHandle.standardOutput.write(try summary.jsonData())
+                do { try FileHandle.standardOutput.write(contentsOf: try summary.jsonData()) } catch {
+                    // (FileHandle.write(_: Data) traps on a write error such as a full disk.)
+                    printError("animatic diff: cannot write the summary to standard output: \(SimulateCommand.reason(error))")
+                    return 1
+                }
             }
             return tolerance.outcome(for: summary).exitCode
         } catch let error as CompareError {

@@ -126,7 +126,7 @@ enum RenderCommand {
     }
 
     static func clearProgressLine() {
-        FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!)
+        try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K".utf8))
     }
 }
 
@@ -142,7 +142,7 @@ extension RenderCommand.Settings {
             } else {
                 line = "\(id): \(p.frameTotal) frames done, finishing \(p.encodingPreviews.joined(separator: ", "))"
             }
-            FileHandle.standardError.write("\r\(line)\u{1B}[K".data(using: .utf8)!)
+            try? FileHandle.standardError.write(contentsOf: Data("\r\(line)\u{1B}[K".utf8))
         }
         return RenderSettings(outputFolder: out,
                               frames: FrameSequenceOptions(jobs: jobs, preset: preset, frames: frames, writesTrace: trace),

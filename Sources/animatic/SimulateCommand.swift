@@ -55,17 +55,29 @@ enum SimulateCommand {
             }
         }
         var buffer = ""
+        // FileHandle.write(_: Data) traps on a write error (a full disk, /dev/full): the
+        // throwing write is used, and its error told as the trace's.
+        let destination = tempPath == nil ? "the trace to standard output" : "the trace file \(a.values["trace"] ?? "")"
+        func flush(_ sink: FileHandle) throws {
+            do { try sink.write(contentsOf: Data(buffer.utf8)) } catch {
+                throw SceneRunError(message: "cannot write \(destination): \(Self.reason(error))")
+            }
+            buffer = ""
+        }
         do {
             try FramePipeline.simulate(runner, debug: debug) { player in
                 guard let sink else { return }
                 buffer += player.traceLine() + "\n"
-                if buffer.utf8.count > 1 << 16 { sink.write(buffer.data(using: .utf8)!); buffer = "" }
+                if buffer.utf8.count > 1 << 16 { try flush(sink) }
             }
+            if let sink, !buffer.isEmpty { try flush(sink) }
         } catch {
-            if let tempPath { try? FileManager.default.removeItem(atPath: tempPath) }
+            if let tempPath {
+                try? FileManager.default.removeItem(atPath: tempPath)
+                InterruptCleanup.unregister(path: tempPath)
+            }
             throw error
         }
-        if let sink, !buffer.isEmpty { sink.write(buffer.data(using: .utf8)!) }
         if let tempPath, let t = a.values["trace"] {
             try? sink?.close()
             // One rename: it replaces a file (or a link) at the path and fails on a folder,
@@ -82,5 +94,15 @@ enum SimulateCommand {
             print("simulated \(scene.id): \(runner.frameCount) frames, \(runner.stepCount) steps, contacts in \(runner.framesWithContacts.count) frames")
         }
         return 0
+    }
+
+    /// The system's words for a failed write ("No space left on device").
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
     }
 }

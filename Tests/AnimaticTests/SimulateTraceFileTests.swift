@@ -1,3 +1,4 @@
+import BrowserSupport
 import Foundation
 import XCTest
 
@@ -32,5 +33,25 @@ final class SimulateTraceFileTests: XCTestCase {
         XCTAssertEqual(lines.count, 6)
         XCTAssertTrue(lines[0].hasPrefix("{\"frame\":0,"), String(lines[0]))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["render", "t.jsonl"])
+    }
+
+    /// A trace or a summary that cannot be written (a full disk; /dev/full here) ended the
+    /// process with a trap (FileHandle's plain write: exit 132 and a stack trace).
+    func testAFullDeviceIsAFailureToWriteNotACrash() throws {
+        let scene = CLI.packageRoot + "/scenes/push.json"
+        func bash(_ script: String) throws -> (status: Int32, stderr: String) {
+            let r = try ExternalTool.capture("/bin/bash", ["-c", script])
+            return (r.status, r.stderr)
+        }
+        let trace = try bash("'\(CLI.executable)' simulate '\(scene)' --duration 5 --trace - > /dev/full")
+        XCTAssertEqual(trace.status, 1, trace.stderr)
+        XCTAssertTrue(trace.stderr.contains("cannot write the trace to standard output: No space left on device"), trace.stderr)
+        let dir = try CLI.temporaryDirectory("full-device")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertEqual(try CLI.run(["render", "push", "--frames", "0:1", "--scale", "0.25", "--quiet", "--out", dir]).status, 0)
+        let png = dir + "/push/frame_00000.png"
+        let summary = try bash("'\(CLI.executable)' diff '\(png)' '\(png)' --json > /dev/full")
+        XCTAssertEqual(summary.status, 1, summary.stderr)
+        XCTAssertTrue(summary.stderr.contains("cannot write the summary to standard output"), summary.stderr)
     }
 }
