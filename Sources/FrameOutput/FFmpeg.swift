@@ -53,12 +53,11 @@ public enum FFmpeg {
         process.standardOutput = output
         process.standardError = errors
         do {
-            try process.run()
+            try InterruptCleanup.start(process)
         } catch {
             throw PreviewError.ffmpegNotStarted(reason: "\(executable): \(error.localizedDescription)")
         }
         let pid = process.processIdentifier
-        InterruptCleanup.register(processID: pid)
         defer { InterruptCleanup.unregister(processID: pid) }
         // Drain stderr on another thread so neither pipe can fill up and block the child.
         final class Box: @unchecked Sendable { var data = Data() }  // written before signal, read after wait
@@ -110,7 +109,7 @@ final class FFmpegStream {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         do {
-            try process.run()
+            try InterruptCleanup.start(process)
         } catch {
             throw PreviewError.ffmpegNotStarted(reason: "\(executable): \(error.localizedDescription)")
         }
@@ -119,7 +118,6 @@ final class FFmpegStream {
         // wake-ups of both processes. 1 MiB is the largest an unprivileged process may ask for
         // by default; a refusal just keeps the default.
         _ = fcntl(input.fileDescriptor, 1031 /* F_SETPIPE_SZ, not exported by Glibc */, Int32(1 << 20))
-        InterruptCleanup.register(processID: process.processIdentifier)
         let errors = self.errors, box = errorBox, done = drained
         DispatchQueue.global().async {
             box.data = errors.fileHandleForReading.readDataToEndOfFile()

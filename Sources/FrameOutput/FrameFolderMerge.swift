@@ -116,7 +116,7 @@ public enum FrameFolderMerge {
             try staging.publish()
         } catch {
             staging.discard()
-            throw error
+            throw OutputError.writing(error, into: outputFolder)
         }
         return manifest
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import FrameFiles
 import Rendering
 import Images
@@ -63,6 +64,37 @@ public enum InterruptCleanup {
         try registry.lock.withLock(body)
     }
 
+    /// Runs `body` (making folders under a registered one, say) where no interrupt cleanup
+    /// can run beside it: a cleanup that starts meanwhile waits, and one that has run holds
+    /// on until the process exits, so `body` never undoes it (a folder made after the cleanup
+    /// removed its parent outlived the exit).
+    public static func outsideCleanup<T>(_ body: () throws -> T) rethrows -> T {
+        try registry.lock.withLock(body)
+    }
+
+    /// Whether an interrupt arrived (its cleanup is running, or has run and is exiting).
+    public static var isInterrupted: Bool { registry.interrupted.load(ordering: .acquiring) }
+
+    /// Returns at once, unless an interrupt arrived: then it never returns (the cleanup exits
+    /// the process with 128 + signal). For a command that fails, or ends, as a consequence
+    /// of the cleanup removing its files: neither its message nor its own exit status may
+    /// come before the cleanup's.
+    public static func waitIfInterrupted() {
+        guard isInterrupted else { return }
+        registry.lock.lock()  // held by the cleanup until the process exits
+        registry.lock.unlock()
+    }
+
+    /// Starts `process` and registers it with the registry locked: a cleanup holding the lock
+    /// keeps it from being started at all (a process started just before the cleanup and
+    /// registered just after it outlived the exit).
+    static func start(_ process: Process) throws {
+        try registry.lock.withLock {
+            try process.run()
+            registry.processes.insert(process.processIdentifier)
+        }
+    }
+
     /// Registers a path while the registry is already locked (inside ``withRegistryLocked(_:)``).
     static func registerLocked(path: String) { registry.paths.insert(path) }
     static func unregisterLocked(path: String) { registry.paths.remove(path) }
@@ -71,6 +103,7 @@ public enum InterruptCleanup {
 
     private final class Registry: @unchecked Sendable {
         let lock = NSLock()
+        let interrupted = Atomic<Bool>(false)
         var paths = Set<String>()
         var processes = Set<Int32>()
         private var sources: [DispatchSourceSignal] = []
@@ -85,6 +118,7 @@ public enum InterruptCleanup {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler { [unowned self] in
+                    self.interrupted.store(true, ordering: .releasing)
                     self.lock.lock()
                     _ = self.cleanUpLocked()
                     // Keep the lock: no writer may swap a folder in after the cleanup.

@@ -47,6 +47,24 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, LocalizedErr
 
     public var errorDescription: String? { description }
 
+    /// `error`, from Foundation's file calls while writing into `folder`, in these words: a
+    /// full disk as ``diskFull(path:)``, a read-only volume or a refused permission as
+    /// ``unwritableFolder(path:reason:)``, another file error as ``writeFailed(path:reason:)``
+    /// (Foundation's own text was "Error Domain=NSCocoaErrorDomain Code=640 ..."). Other
+    /// errors are returned as they are.
+    public static func writing(_ error: Error, into folder: String) -> Error {
+        guard let cocoa = error as? CocoaError else { return error }
+        let posix = (cocoa.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
+        let reason = posix.map { String(cString: strerror($0)) } ?? cocoa.localizedDescription
+        switch cocoa.code {
+        case .fileWriteOutOfSpace: return OutputError.diskFull(path: folder)
+        case .fileWriteVolumeReadOnly, .fileWriteNoPermission: return OutputError.unwritableFolder(path: folder, reason: reason)
+        default:
+            if posix == ENOSPC || posix == EDQUOT { return OutputError.diskFull(path: folder) }
+            return OutputError.writeFailed(path: (cocoa.userInfo[NSFilePathErrorKey] as? String) ?? folder, reason: reason)
+        }
+    }
+
     public var description: String {
         switch self {
         case let .invalidSceneID(id):

@@ -19,12 +19,24 @@ import Glibc
 // `OUT/ID` and its two hidden siblings is touched; a sibling left behind by a killed process
 // is recognised by its PID and removed by the next render.
 
-/// The temporary folder of one render and the swap that publishes it.
-final class StagingFolder {
+/// The temporary folder of one output folder and the swap that publishes it: renders,
+/// merges, `check --update`'s goldens.
+///
+/// ```swift
+/// let staging = try StagingFolder(parent: "goldens", name: "push")
+/// do {
+///     try data.write(to: URL(fileURLWithPath: staging.file("golden.json")))
+///     try staging.publish()      // goldens/push now holds what was written
+/// } catch {
+///     staging.discard()          // goldens/push as it was
+///     throw error
+/// }
+/// ```
+public final class StagingFolder {
     /// `OUT/ID`.
-    let target: String
+    public let target: String
     /// `OUT/.ID.tmp-PID`, where the frames are written.
-    let path: String
+    public let path: String
     /// `OUT/.ID.old-PID`, where the previous render waits during the swap.
     private let asidePath: String
     private var isOpen = true
@@ -36,12 +48,12 @@ final class StagingFolder {
         var targets = Set<String>()
     }
 
-    /// Creates `parent` when missing and an empty temporary folder beside `parent/name`.
-    init(parent: String, name: String) throws {
+    /// Creates `parent` when missing and an empty temporary folder beside `parent/name`,
+    /// removed on an interrupt until it is published or discarded. Throws ``OutputError``.
+    public init(parent: String, name: String) throws {
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
             throw OutputError.invalidSceneID(name)
         }
-        try Self.makeFolders(parent)
         let target = (parent as NSString).appendingPathComponent(name)
         self.target = target
         let pid = getpid()
@@ -56,12 +68,19 @@ final class StagingFolder {
         guard claimed else { throw OutputError.alreadyWriting(path: target) }
         do {
             Self.removeLeftovers(in: parent, name: name)
-            InterruptCleanup.register(path: path)
-            guard mkdir(path, 0o755) == 0 else {
-                let code = errno
-                throw code == ENOSPC || code == EDQUOT
-                    ? OutputError.diskFull(path: path)
-                    : OutputError.unwritableFolder(path: parent, reason: String(cString: strerror(code)))
+            // Registered and made with the registry locked: an interrupt's cleanup, which
+            // holds the lock until the process exits, then either removes the folder or keeps
+            // it from being made (made after the cleanup, it outlived the exit).
+            let path = self.path
+            try InterruptCleanup.withRegistryLocked {
+                try Self.makeFolders(parent)
+                InterruptCleanup.registerLocked(path: path)
+                guard mkdir(path, 0o755) == 0 else {
+                    let code = errno
+                    throw code == ENOSPC || code == EDQUOT
+                        ? OutputError.diskFull(path: path)
+                        : OutputError.unwritableFolder(path: parent, reason: String(cString: strerror(code)))
+                }
             }
         } catch {
             InterruptCleanup.unregister(path: path)
@@ -76,12 +95,12 @@ final class StagingFolder {
     }
 
     /// The path of `name` inside the temporary folder.
-    func file(_ name: String) -> String {
+    public func file(_ name: String) -> String {
         (path as NSString).appendingPathComponent(name)
     }
 
     /// Swaps the temporary folder in as `target`; the previous content of `target` is deleted.
-    func publish() throws {
+    public func publish() throws {
         guard isOpen else { throw OutputError.writerClosed }
         let parent = FilePath.parent(of: target)
         var exchanged = false
@@ -134,7 +153,7 @@ final class StagingFolder {
     }
 
     /// Removes the temporary folder and everything in it (after a failure or a cancel).
-    func discard() {
+    public func discard() {
         guard isOpen else { return }
         Self.removeTree(path)
         InterruptCleanup.unregister(path: path)

@@ -2,6 +2,7 @@
 // declares its value flags and boolean flags; anything else starting with "--" is a usage
 // error with a "did you mean" hint. `--flag value` and `--flag=value` both work.
 import Foundation
+import FrameOutput
 import SceneFormat
 
 /// A usage problem: printed with the command's help hint, exit status 2.
@@ -68,6 +69,9 @@ struct Arguments {
 
 /// Writes a line to standard error.
 func printError(_ text: String) {
+    // After an interrupt, a failure is the cleanup's doing (its files removed under it):
+    // nothing is said, and the cleanup exits with 130 or 143.
+    InterruptCleanup.waitIfInterrupted()
     // The throwing write: the plain one traps when standard error cannot be written.
     try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
 }

@@ -100,26 +100,31 @@ enum CheckCommand {
                                                                              frames: FrameSequenceOptions(jobs: jobs), debug: debug))
             // The frames kept: every Nth, hard-linked into a folder of their own.
             let rendered = scratch + "/render/" + scene.id, kept = scratch + "/kept/" + scene.id
-            try? FileManager.default.removeItem(atPath: kept)
-            try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
-            for k in sampled(0..<scene.frameCount, every: settings.every) {
-                let name = FrameFolder.fileName(forFrame: k)
-                try FileManager.default.linkItem(atPath: rendered + "/" + name, toPath: kept + "/" + name)
+            // Made where no interrupt's cleanup runs beside it: made after the cleanup removed
+            // the scratch folder, it outlived the exit.
+            try InterruptCleanup.outsideCleanup {
+                try? FileManager.default.removeItem(atPath: kept)
+                try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+                for k in sampled(0..<scene.frameCount, every: settings.every) {
+                    let name = FrameFolder.fileName(forFrame: k)
+                    try FileManager.default.linkItem(atPath: rendered + "/" + name, toPath: kept + "/" + name)
+                }
             }
             if update {
-                try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
                 try Data(settings.json.utf8).write(to: URL(fileURLWithPath: kept + "/" + GoldenSettings.fileName))
-                // Staged beside the goldens and swapped in, so an interrupted update keeps the old ones.
-                let staged = golden + "/.\(scene.id).tmp-\(getpid())", aside = golden + "/.\(scene.id).old-\(getpid())"
-                InterruptCleanup.register(path: staged)
-                defer { InterruptCleanup.unregister(path: staged) }
-                try? FileManager.default.removeItem(atPath: staged)
-                try FileManager.default.copyItem(atPath: kept, toPath: staged)
-                let hadOld = FileManager.default.fileExists(atPath: target)
-                if hadOld { try keepOwnFiles(of: target, in: staged) }
-                if hadOld { try FileManager.default.moveItem(atPath: target, toPath: aside) }
-                try FileManager.default.moveItem(atPath: staged, toPath: target)
-                if hadOld { try? FileManager.default.removeItem(atPath: aside) }
+                // Staged beside the goldens and swapped in at once (as a render is), so an
+                // interrupt or a failure at any moment keeps the old ones whole.
+                let staging = try StagingFolder(parent: golden, name: scene.id)
+                do {
+                    for name in try FileManager.default.contentsOfDirectory(atPath: kept) {
+                        try FileManager.default.copyItem(atPath: kept + "/" + name, toPath: staging.file(name))
+                    }
+                    if FileManager.default.fileExists(atPath: target) { try keepOwnFiles(of: target, in: staging.path) }
+                    try staging.publish()
+                } catch {
+                    staging.discard()
+                    throw OutputError.writing(error, into: golden)
+                }
                 if !quiet { print("\(scene.id): golden updated (\(target))") }
                 continue
             }
@@ -135,8 +140,9 @@ enum CheckCommand {
                     if let dir = a.values["report"] {
                         // The render is a scratch folder, deleted before the report is read.
                         let label = "this check's render of \(scene.id) (not kept; its differing frames are copied into this report)"
-                        let index = try DiffReport(title: "animatic check \(scene.id)", actualLabel: label)
-                            .write(diff, to: dir + "/" + scene.id)
+                        let index = try writeStaged(into: dir, name: scene.id) { folder in
+                            try DiffReport(title: "animatic check \(scene.id)", actualLabel: label).write(diff, to: folder)
+                        }
                         print("  report: \(index)")
                     }
                 }
@@ -146,6 +152,24 @@ enum CheckCommand {
             }
         }
         return failed > 0 ? 1 : 0
+    }
+
+    /// Writes a folder `parent/name` through `write(stagedPath)`, staged and swapped in
+    /// whole: an interrupt or a failure leaves a previous folder as it was (a report written
+    /// in place was a mix of two, with Foundation's temporary files left in it). Returns what
+    /// `write` returns, a path in the staged folder told as one in `shown` (the folder as the
+    /// user named it; `parent/name` by default).
+    static func writeStaged(into parent: String, name: String, shown: String? = nil,
+                            _ write: (String) throws -> String) throws -> String {
+        let staging = try StagingFolder(parent: parent, name: name)
+        do {
+            let written = try write(staging.path)
+            try staging.publish()
+            return written.hasPrefix(staging.path) ? (shown ?? staging.target) + written.dropFirst(staging.path.count) : written
+        } catch {
+            staging.discard()
+            throw OutputError.writing(error, into: parent)
+        }
     }
 
     /// Copies into the staged goldens every entry of the old golden folder that `check` did not
@@ -192,6 +216,8 @@ enum SheetCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, valueFlags: ["cells", "columns", "cell-width", "fps"], boolFlags: ["help"])
         if a.flags.contains("help") { print(help); return 0 }
+        // The sheet's temporary file is removed on Ctrl-C (it was left beside the frames).
+        InterruptCleanup.install()
         guard a.positional.count == 1 else { throw UsageError(message: "sheet takes one rendered folder") }
         // A folder without manifest.json (frames copied by hand) needs the frame rate for the labels.
         let folder = try FrameFolder(path: a.positional[0], fps: try a.double("fps", range: 0.001...1000))

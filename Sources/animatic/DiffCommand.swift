@@ -23,6 +23,12 @@ enum DiffCommand {
     Exit status: 0 within tolerance, 1 beyond it, 2 unreadable or mismatched inputs.
     """
 
+    /// The folder that holds `path` ("." for a bare name).
+    static func parent(of path: String) -> String {
+        let parent = FilePath.parent(of: path)
+        return parent.isEmpty ? "." : parent
+    }
+
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, valueFlags: ["threshold", "max-diff-pixels", "max-diff-ratio", "out", "report"],
                               boolFlags: ["help", "include-aa", "json"])
@@ -46,14 +52,29 @@ enum DiffCommand {
             printError("animatic diff: cannot compare a folder with a file: \(pathA) and \(pathB)")
             return 2
         }
+        InterruptCleanup.install()
         do {
             let summary: DiffSummary
             if isDirA.boolValue {
-                let diff = try FolderDiff.compare(expectedFolder: pathA, actualFolder: pathB, options: options,
-                                                  diffImagesFolder: a.values["out"])
+                // The diff images and the report are written into staged folders and swapped
+                // in whole (`CheckCommand.writeStaged`): interrupted, they were a mix of two runs.
+                var compared: FolderDiff?
+                let compare = { (images: String?) throws -> String in
+                    compared = try FolderDiff.compare(expectedFolder: pathA, actualFolder: pathB, options: options, diffImagesFolder: images)
+                    return images ?? ""
+                }
+                if let out = a.values["out"] {
+                    _ = try CheckCommand.writeStaged(into: Self.parent(of: out), name: (out as NSString).lastPathComponent, compare)
+                } else {
+                    _ = try compare(nil)
+                }
+                let diff = compared!
                 summary = DiffSummary(diff)
                 if let dir = a.values["report"] {
-                    let index = try DiffReport(title: "animatic diff \(pathA) \(pathB)").write(diff, to: dir)
+                    let index = try CheckCommand.writeStaged(into: Self.parent(of: dir), name: (dir as NSString).lastPathComponent,
+                                                             shown: dir) { folder in
+                        try DiffReport(title: "animatic diff \(pathA) \(pathB)").write(diff, to: folder)
+                    }
                     if !a.flags.contains("json") { print("report: \(index)") }
                 }
                 if !a.flags.contains("json") {

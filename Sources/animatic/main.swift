@@ -126,4 +126,7 @@ func isBadInput(_ error: Error) -> Bool {
 
 let status = runCommand(Array(CommandLine.arguments.dropFirst()))
 for warning in OutputWarnings.drain() { printError("animatic: warning: \(warning)") }
+// An interrupt's cleanup exits with 128 + signal once it is done; a command that ended
+// because the cleanup removed its files must not exit first, with its own status.
+InterruptCleanup.waitIfInterrupted()
 exit(status)

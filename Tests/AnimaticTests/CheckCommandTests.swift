@@ -1,3 +1,4 @@
+import BrowserSupport
 import Foundation
 import Images
 import XCTest
@@ -124,5 +125,32 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(page.contains("<tr><th>Actual</th><td>this check&#39;s render of short")
                       || page.contains("<tr><th>Actual</th><td>this check's render of short"), page)
         XCTAssertTrue(page.contains("<code>\(frames)</code>"), "the goldens are named by their folder")
+    }
+
+    /// `--update` on a full disk: exit 1 saying the disk is full, the old goldens whole, no
+    /// hidden staged folder left (it was left for good, one more each run, with Foundation's
+    /// "Error Domain=NSCocoaErrorDomain Code=640"; an audit's finding). On a small tmpfs,
+    /// where this machine lets the tests mount one.
+    func testAnUpdateThatRunsOutOfSpaceKeepsTheOldGoldensAndLeavesNothing() throws {
+        let dir = try CLI.temporaryDirectory("golden-full")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let small = dir + "/small"
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+        let mount = try ExternalTool.capture("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", small])
+        guard mount.status == 0 else { throw XCTSkip("cannot mount a tmpfs here: \(mount.stderr)") }
+        defer { _ = try? ExternalTool.capture("/bin/umount", [small]) }
+        let scene = try shortScene("collision-delegate", "duration: 4,", "duration: 1,", in: dir)
+        let golden = small + "/g"
+        let first = try CLI.run(["check", scene, "--golden", golden, "--update", "--scale", "0.1", "--every", "20", "--jobs", "1"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let before = try FileManager.default.contentsOfDirectory(atPath: golden + "/short").sorted()
+        let full = try CLI.run(["check", scene, "--golden", golden, "--update", "--scale", "1", "--jobs", "1"])
+        XCTAssertEqual(full.status, 1, full.stderr)
+        XCTAssertTrue(full.stderr.contains("the disk is full while writing \(golden)"), full.stderr)
+        XCTAssertFalse(full.stderr.contains("NSCocoaErrorDomain"), full.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: golden).sorted(), ["short"], "nothing hidden is left")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: golden + "/short").sorted(), before)
+        let again = try CLI.run(["check", scene, "--golden", golden, "--jobs", "1"])
+        XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
     }
 }
