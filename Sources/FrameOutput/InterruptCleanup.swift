@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import FrameFiles
 import Rendering
 import Images
@@ -73,7 +72,7 @@ public enum InterruptCleanup {
     }
 
     /// Whether an interrupt arrived (its cleanup is running, or has run and is exiting).
-    public static var isInterrupted: Bool { registry.interrupted.load(ordering: .acquiring) }
+    public static var isInterrupted: Bool { registry.flagLock.withLock { registry.interrupted } }
 
     /// Returns at once, unless an interrupt arrived: then it never returns (the cleanup exits
     /// the process with 128 + signal). For a command that fails, or ends, as a consequence
@@ -103,7 +102,10 @@ public enum InterruptCleanup {
 
     private final class Registry: @unchecked Sendable {
         let lock = NSLock()
-        let interrupted = Atomic<Bool>(false)
+        /// Set as a signal arrives, before the cleanup takes `lock` (its own lock: the
+        /// registry's may be held by a writer the cleanup waits for).
+        let flagLock = NSLock()
+        var interrupted = false
         var paths = Set<String>()
         var processes = Set<Int32>()
         private var sources: [DispatchSourceSignal] = []
@@ -118,7 +120,7 @@ public enum InterruptCleanup {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler { [unowned self] in
-                    self.interrupted.store(true, ordering: .releasing)
+                    self.flagLock.withLock { self.interrupted = true }
                     self.lock.lock()
                     _ = self.cleanUpLocked()
                     // Keep the lock: no writer may swap a folder in after the cleanup.
