@@ -140,7 +140,7 @@ enum CheckCommand {
                     if let dir = a.values["report"] {
                         // The render is a scratch folder, deleted before the report is read.
                         let label = "this check's render of \(scene.id) (not kept; its differing frames are copied into this report)"
-                        let index = try writeStaged(into: dir, name: scene.id) { folder in
+                        let index = try StagedOutput.write(into: dir, name: scene.id) { folder in
                             try DiffReport(title: "animatic check \(scene.id)", actualLabel: label).write(diff, to: folder)
                         }
                         print("  report: \(index)")
@@ -152,24 +152,6 @@ enum CheckCommand {
             }
         }
         return failed > 0 ? 1 : 0
-    }
-
-    /// Writes a folder `parent/name` through `write(stagedPath)`, staged and swapped in
-    /// whole: an interrupt or a failure leaves a previous folder as it was (a report written
-    /// in place was a mix of two, with Foundation's temporary files left in it). Returns what
-    /// `write` returns, a path in the staged folder told as one in `shown` (the folder as the
-    /// user named it; `parent/name` by default).
-    static func writeStaged(into parent: String, name: String, shown: String? = nil,
-                            _ write: (String) throws -> String) throws -> String {
-        let staging = try StagingFolder(parent: parent, name: name)
-        do {
-            let written = try write(staging.path)
-            try staging.publish()
-            return written.hasPrefix(staging.path) ? (shown ?? staging.target) + written.dropFirst(staging.path.count) : written
-        } catch {
-            staging.discard()
-            throw OutputError.writing(error, into: parent)
-        }
     }
 
     /// Copies into the staged goldens every entry of the old golden folder that `check` did not

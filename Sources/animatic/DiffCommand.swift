@@ -57,21 +57,21 @@ enum DiffCommand {
             let summary: DiffSummary
             if isDirA.boolValue {
                 // The diff images and the report are written into staged folders and swapped
-                // in whole (`CheckCommand.writeStaged`): interrupted, they were a mix of two runs.
+                // in whole (`StagedOutput.write`): interrupted, they were a mix of two runs.
                 var compared: FolderDiff?
                 let compare = { (images: String?) throws -> String in
                     compared = try FolderDiff.compare(expectedFolder: pathA, actualFolder: pathB, options: options, diffImagesFolder: images)
                     return images ?? ""
                 }
                 if let out = a.values["out"] {
-                    _ = try CheckCommand.writeStaged(into: Self.parent(of: out), name: (out as NSString).lastPathComponent, compare)
+                    _ = try StagedOutput.write(into: Self.parent(of: out), name: (out as NSString).lastPathComponent, compare)
                 } else {
                     _ = try compare(nil)
                 }
                 let diff = compared!
                 summary = DiffSummary(diff)
                 if let dir = a.values["report"] {
-                    let index = try CheckCommand.writeStaged(into: Self.parent(of: dir), name: (dir as NSString).lastPathComponent,
+                    let index = try StagedOutput.write(into: Self.parent(of: dir), name: (dir as NSString).lastPathComponent,
                                                              shown: dir) { folder in
                         try DiffReport(title: "animatic diff \(pathA) \(pathB)").write(diff, to: folder)
                     }
@@ -95,7 +95,7 @@ enum DiffCommand {
             if a.flags.contains("json") {
                 do { try FileHandle.standardOutput.write(contentsOf: try summary.jsonData()) } catch {
                     // (FileHandle.write(_: Data) traps on a write error such as a full disk.)
-                    printError("animatic diff: cannot write the summary to standard output: \(SimulateCommand.reason(error))")
+                    printError("animatic diff: cannot write the summary to standard output: \(StagedOutput.reason(error))")
                     return 1
                 }
             }

@@ -60,7 +60,7 @@ enum SimulateCommand {
         let destination = tempPath == nil ? "the trace to standard output" : "the trace file \(a.values["trace"] ?? "")"
         func flush(_ sink: FileHandle) throws {
             do { try sink.write(contentsOf: Data(buffer.utf8)) } catch {
-                throw SceneRunError(message: "cannot write \(destination): \(Self.reason(error))")
+                throw SceneRunError(message: "cannot write \(destination): \(StagedOutput.reason(error))")
             }
             buffer = ""
         }
@@ -94,15 +94,5 @@ enum SimulateCommand {
             print("simulated \(scene.id): \(runner.frameCount) frames, \(runner.stepCount) steps, contacts in \(runner.framesWithContacts.count) frames")
         }
         return 0
-    }
-
-    /// The system's words for a failed write ("No space left on device").
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
     }
 }
