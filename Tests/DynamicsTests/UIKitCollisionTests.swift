@@ -217,6 +217,9 @@ final class BehaviorPlacementTests: XCTestCase {
         XCTAssertEqual(first.behaviors.count, 1)
         XCTAssertTrue(second.behaviors.isEmpty)
         XCTAssertTrue(gravity.dynamicAnimator === first)
+        // Each refusal counted, the first told on standard error ("clear message" [measured]).
+        XCTAssertEqual(first.refusedBehaviorAdditions, 1)
+        XCTAssertEqual(second.refusedBehaviorAdditions, 1)
         let group = DynamicBehavior(), child = DynamicBehavior()
         group.addChildBehavior(child)
         group.addChildBehavior(child)

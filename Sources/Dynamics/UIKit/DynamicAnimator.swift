@@ -119,6 +119,9 @@ public final class DynamicAnimator {
     var accumulator = 0.0
     let noise: SimplexNoise
     private var warnedAboutFields = false
+    /// Behaviors not added because they already were somewhere (the first is reported on
+    /// standard error).
+    private(set) var refusedBehaviorAdditions = 0
 
     /// Creates an animator for a reference area (UIKit: init(referenceView:)).
     public init(referenceBounds: CGRect, seed: UInt64 = 0) {
@@ -136,7 +139,16 @@ public final class DynamicAnimator {
     /// (once a trap; code that adds a behavior again, in a callback say, must not end the
     /// recording).
     public func addBehavior(_ behavior: DynamicBehavior) {
-        guard behavior.parent == nil && behavior.dynamicAnimator == nil else { return }
+        guard behavior.parent == nil && behavior.dynamicAnimator == nil else {
+            // [measured] UIKit answers with a message and no crash; said once per animator,
+            // as code that does it in a callback would say it every frame.
+            refusedBehaviorAdditions += 1
+            if refusedBehaviorAdditions == 1 {
+                let place = behavior.dynamicAnimator === self ? "already in this animator" : behavior.parent != nil ? "inside a behavior tree" : "in another animator"
+                FileHandle.standardError.write(Data("DynamicAnimator: a \(type(of: behavior)) \(place) is not added again (a behavior is in one place at a time)\n".utf8))
+            }
+            return
+        }
         behaviors.append(behavior)
         behavior.propagate(self)
         setNeedsUpdate()
