@@ -72,7 +72,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, LocalizedErr
         case let .unwritableFolder(path, reason):
             return "cannot write into \(path): \(reason); write to another folder or fix its permissions"
         case let .diskFull(path):
-            return "the disk is full while writing \(path); free some space (or use --png small, fewer frames, a lower --scale) and render again"
+            return "the disk is full while writing \(path); free some space and try again (a render takes less room with "
+                + "--png small, fewer frames or a lower --scale)"
         case let .writeFailed(path, reason):
             return "cannot write \(path): \(reason)"
         case let .unreadableFile(path, reason):

@@ -42,7 +42,7 @@ enum SimulateCommand {
                 // folder, "..") was deleted, whole, to make room for it.
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: t, isDirectory: &isFolder), isFolder.boolValue {
-                    throw SceneRunError(message: "cannot write the trace file \(t): it is a folder; give a file name such as \(t)/trace.jsonl")
+                    throw SceneRunError(message: "cannot write the trace file \(t): it is a folder; give a file name such as \((t as NSString).appendingPathComponent("trace.jsonl"))")
                 }
                 tempPath = t + ".tmp-\(getpid())"
                 // Ctrl-C removes the half-written trace; the previous file stays.
