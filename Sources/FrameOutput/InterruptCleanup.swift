@@ -58,11 +58,6 @@ public enum InterruptCleanup {
         registry.lock.withLock { registry.cleanUpLocked() }
     }
 
-    /// Runs `body` with the registry locked, so that no interrupt cleanup runs meanwhile.
-    static func withRegistryLocked<T>(_ body: () throws -> T) rethrows -> T {
-        try registry.lock.withLock(body)
-    }
-
     /// Runs `body` (making folders under a registered one, say) where no interrupt cleanup
     /// can run beside it: a cleanup that starts meanwhile waits, and one that has run holds
     /// on until the process exits, so `body` never undoes it (a folder made after the cleanup
@@ -94,7 +89,7 @@ public enum InterruptCleanup {
         }
     }
 
-    /// Registers a path while the registry is already locked (inside ``withRegistryLocked(_:)``).
+    /// Registers a path while the registry is already locked (inside ``outsideCleanup(_:)``).
     static func registerLocked(path: String) { registry.paths.insert(path) }
     static func unregisterLocked(path: String) { registry.paths.remove(path) }
 

@@ -54,8 +54,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, LocalizedErr
     /// errors are returned as they are.
     public static func writing(_ error: Error, into folder: String) -> Error {
         guard let cocoa = error as? CocoaError else { return error }
-        let posix = (cocoa.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
-        let reason = posix.map { String(cString: strerror($0)) } ?? cocoa.localizedDescription
+        let posix = posixCode(of: cocoa)
+        let reason = systemReason(cocoa)
         switch cocoa.code {
         case .fileWriteOutOfSpace: return OutputError.diskFull(path: folder)
         case .fileWriteVolumeReadOnly, .fileWriteNoPermission: return OutputError.unwritableFolder(path: folder, reason: reason)
@@ -63,6 +63,20 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, LocalizedErr
             if posix == ENOSPC || posix == EDQUOT { return OutputError.diskFull(path: folder) }
             return OutputError.writeFailed(path: (cocoa.userInfo[NSFilePathErrorKey] as? String) ?? folder, reason: reason)
         }
+    }
+
+    /// The system's words for a failed file operation ("No space left on device"): the
+    /// POSIX error under Foundation's, else Foundation's own description.
+    public static func systemReason(_ error: Error) -> String {
+        posixCode(of: error).map { String(cString: strerror($0)) } ?? (error as NSError).localizedDescription
+    }
+
+    /// The POSIX error code of `error`, or of the error under it.
+    private static func posixCode(of error: Error) -> Int32? {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return Int32(ns.code) }
+        guard let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain else { return nil }
+        return Int32(underlying.code)
     }
 
     public var description: String {

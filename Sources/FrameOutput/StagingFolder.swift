@@ -72,7 +72,7 @@ public final class StagingFolder {
             // holds the lock until the process exits, then either removes the folder or keeps
             // it from being made (made after the cleanup, it outlived the exit).
             let path = self.path
-            try InterruptCleanup.withRegistryLocked {
+            try InterruptCleanup.outsideCleanup {
                 try Self.makeFolders(parent)
                 InterruptCleanup.registerLocked(path: path)
                 guard mkdir(path, 0o755) == 0 else {
@@ -104,7 +104,7 @@ public final class StagingFolder {
         guard isOpen else { throw OutputError.writerClosed }
         let parent = FilePath.parent(of: target)
         var exchanged = false
-        try InterruptCleanup.withRegistryLocked {
+        try InterruptCleanup.outsideCleanup {
             var hadPrevious = false
             var info = stat()
             if lstat(target, &info) == 0 {
@@ -208,7 +208,7 @@ public final class StagingFolder {
             return nil
         } catch {
             guard lstat(path, &info) == 0 else { return nil }
-            return ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
+            return OutputError.systemReason(error)
         }
     }
 }

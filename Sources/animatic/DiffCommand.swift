@@ -95,7 +95,7 @@ enum DiffCommand {
             if a.flags.contains("json") {
                 do { try FileHandle.standardOutput.write(contentsOf: try summary.jsonData()) } catch {
                     // (FileHandle.write(_: Data) traps on a write error such as a full disk.)
-                    printError("animatic diff: cannot write the summary to standard output: \(StagedOutput.reason(error))")
+                    printError("animatic diff: cannot write the summary to standard output: \(OutputError.systemReason(error))")
                     return 1
                 }
             }

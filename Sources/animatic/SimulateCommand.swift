@@ -60,7 +60,7 @@ enum SimulateCommand {
         let destination = tempPath == nil ? "the trace to standard output" : "the trace file \(a.values["trace"] ?? "")"
         func flush(_ sink: FileHandle) throws {
             do { try sink.write(contentsOf: Data(buffer.utf8)) } catch {
-                throw SceneRunError(message: "cannot write \(destination): \(StagedOutput.reason(error))")
+                throw SceneRunError(message: "cannot write \(destination): \(OutputError.systemReason(error))")
             }
             buffer = ""
         }

@@ -1,7 +1,6 @@
 // Design note: what the commands share about writing their outputs: a folder written
-// through a StagingFolder and swapped in whole (reports, diff images, goldens), and the
-// system's words for a write that failed. Each command used to write in place or carry
-// its own copy of these.
+// through a StagingFolder and swapped in whole (reports, diff images, goldens). Each
+// command used to write in place.
 import Foundation
 import FrameOutput
 
@@ -22,15 +21,5 @@ enum StagedOutput {
             staging.discard()
             throw OutputError.writing(error, into: parent)
         }
-    }
-
-    /// The system's words for a failed write ("No space left on device").
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
     }
 }
