@@ -53,5 +53,21 @@ final class SimulateTraceFileTests: XCTestCase {
         let summary = try bash("'\(CLI.executable)' diff '\(png)' '\(png)' --json > /dev/full")
         XCTAssertEqual(summary.status, 1, summary.stderr)
         XCTAssertTrue(summary.stderr.contains("cannot write the summary to standard output"), summary.stderr)
+
+        // Lines that go through `print` (buffered) were lost with exit 0: simulate's summary,
+        // diff's plain summary, list, --version. Each is now a failure with the reason.
+        for command in ["simulate '\(scene)' --duration 0.1", "diff '\(png)' '\(png)'", "--version", "help render"] {
+            let plain = try bash("'\(CLI.executable)' \(command) > /dev/full")
+            XCTAssertEqual(plain.status, 1, command + ": " + plain.stderr)
+            XCTAssertTrue(plain.stderr.contains("cannot write the standard output: No space left on device"),
+                          command + ": " + plain.stderr)
+        }
+        // A command that already failed keeps its status (diff: 1 for differences, here 2 for
+        // a missing file), and a closed standard output is told the same way.
+        let missing = try bash("'\(CLI.executable)' diff '\(png)' '\(dir)/none.png' > /dev/full")
+        XCTAssertEqual(missing.status, 2, missing.stderr)
+        let closed = try bash("'\(CLI.executable)' --version >&-")
+        XCTAssertEqual(closed.status, 1, closed.stderr)
+        XCTAssertTrue(closed.stderr.contains("cannot write the standard output: Bad file descriptor"), closed.stderr)
     }
 }
