@@ -139,8 +139,10 @@ public struct FrameManifest: Equatable, Sendable {
             let d = number.doubleValue
             return d.rounded() == d && abs(d) <= 9e15 ? Int(d) : nil
         }
-        guard let count = whole(try value("frameCount", as: NSNumber.self)), count >= 0 else {
-            throw bad("'frameCount' is not a whole number of frames")
+        let countNumber = try value("frameCount", as: NSNumber.self)
+        guard let count = whole(countNumber), count >= 0 else {
+            // 2^62 is a whole number, too large: the bound is said, not only "whole".
+            throw bad("'frameCount' is \(countNumber), not a whole number of frames from 0 to 9e15")
         }
         let bounds = try value("range", as: [NSNumber].self).map(whole)
         // A part's frames lie within the scene's: the range is never wider than frameCount,

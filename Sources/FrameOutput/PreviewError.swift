@@ -20,7 +20,8 @@ public enum PreviewError: Error, Equatable, CustomStringConvertible, LocalizedEr
     case notAFrameFolder(path: String, reason: String)
     /// No frame rate was given and the folder has no manifest to take it from.
     case unknownFPS(path: String)
-    /// An option (fps, width, frame number, ...) cannot be used.
+    /// An option of a preview, a contact sheet or a poster (fps, width, frame number, cells,
+    /// ...) cannot be used.
     case invalidOption(String)
     /// A frame file could not be read or decoded.
     case unreadableFrame(path: String, PNGError)
@@ -40,7 +41,8 @@ public enum PreviewError: Error, Equatable, CustomStringConvertible, LocalizedEr
         case let .unknownFPS(path):
             return "\(path) has no manifest.json to take the frame rate from; give the fps explicitly"
         case let .invalidOption(reason):
-            return "invalid preview option: \(reason)"
+            // The reason names what it is about (a preview, a GIF, a contact sheet, a poster).
+            return "invalid option: \(reason)"
         case let .unreadableFrame(path, error):
             return "cannot use frame \(path): \(error)"
         }

@@ -122,6 +122,8 @@ final class ContactSheetTests: XCTestCase {
                                                                                                         cellWidth: 4096))) { error in
             guard case let PreviewError.invalidOption(message) = error else { return XCTFail("\(error)") }
             XCTAssertTrue(message.contains("in one column would be 4112 x 96108 pixels"), message)
+            // Told as an option of the sheet (it said "invalid preview option").
+            XCTAssertTrue("\(error)".hasPrefix("invalid option: a contact sheet of 31 cells"), "\(error)")
         }
         // 9 cells of 4,096 x 3,072 in 3 columns: 12,320 x 9,308 = 115 million pixels.
         XCTAssertThrowsError(try ContactSheet.write(from: frames, to: path, options: ContactSheetOptions(cellCount: 9, columns: 3,

@@ -87,7 +87,9 @@ final class FrameSequenceWriterTests: XCTestCase {
             ("\"file\": \"frame_00001.png\"", "\"file\": \"frame_00002.png\"", "not frame_00001.png"),
             ("\"range\": [0, 3]", "\"range\": [0, 4611686018427387904]", "'range' is not [first, end]"),
             ("\"range\": [0, 3]", "\"range\": [0, 2.5]", "'range' is not [first, end]"),
-            ("\"frameCount\": 3", "\"frameCount\": -3", "'frameCount' is not a whole number"),
+            ("\"frameCount\": 3", "\"frameCount\": -3", "'frameCount' is -3, not a whole number"),
+            // Whole but too large: the bound is said (it was only "not a whole number").
+            ("\"frameCount\": 3", "\"frameCount\": 4611686018427387904", "not a whole number of frames from 0 to 9e15"),
             ("\"fps\": 60", "\"fps\": 0", "'fps' is 0.0, not a positive frame rate"),
         ]
         for (old, new, says) in tampered {
