@@ -1,6 +1,7 @@
 // Design note: a small argument parser (no package dependencies are allowed): each command
 // declares its value flags and boolean flags; anything else starting with "--" is a usage
-// error with a "did you mean" hint. `--flag value` and `--flag=value` both work.
+// error with a "did you mean" hint. `--flag value` and `--flag=value` both work; an on/off
+// flag given a value (`--quiet=false`) is a usage error, not the flag.
 import Foundation
 import FrameOutput
 import SceneFormat
@@ -35,6 +36,8 @@ struct Arguments {
                         i += 1
                     }
                 } else if boolFlags.contains(name) {
+                    // `--quiet=false` would otherwise be read as `--quiet`, its value dropped.
+                    if inline != nil { throw UsageError(message: "--\(name) takes no value (got '\(a)'); give --\(name) alone, or leave it out") }
                     flags.insert(name)
                 } else {
                     let all = (Array(valueFlags) + Array(boolFlags)).sorted()

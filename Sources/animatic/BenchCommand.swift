@@ -44,11 +44,20 @@ enum BenchCommand {
             let names = EngineBenchmark.Workload.allCases.map(\.rawValue)
             var selected = EngineBenchmark.Workload.allCases
             if let only = a.values["only"] {
-                selected = try only.split(separator: ",").map { name in
-                    guard let w = EngineBenchmark.Workload(rawValue: String(name)) else {
-                        throw UnknownNameError(kind: "workload", name: String(name), known: names)
+                // Every name once: an empty one ran nothing (exit 0, no line), a repeated one
+                // was timed against itself (as --workers refuses 1,1).
+                selected = []
+                for name in only.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+                    guard !name.isEmpty else {
+                        throw UsageError(message: "--only takes workload names separated by commas, such as large_pyramid,rain1000 (got '\(only)')")
                     }
-                    return w
+                    guard let w = EngineBenchmark.Workload(rawValue: name) else {
+                        throw UnknownNameError(kind: "workload", name: name, known: names)
+                    }
+                    guard !selected.contains(w) else {
+                        throw UsageError(message: "--only names \(name) twice (got '\(only)'); each workload is measured once per run")
+                    }
+                    selected.append(w)
                 }
             }
             runPhysics(selected, runs: runs, workers: try workerCounts(a.values["workers"]), quick: a.flags.contains("quick"),
@@ -207,8 +216,21 @@ extension BenchCommand {
     /// `frames` frames of rain1000 simulated and written as 1280x720 PNG frames through the
     /// frame writer, `runs` times; prints the median frames per second.
     static func runRender(runs: Int, frames: Int, jobs: Int) throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-bench-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: out) }
+        // The frames go to a folder of this process in the temporary folder ($TMPDIR), which
+        // must exist (the writer would create a missing one, and leave it), and which an
+        // interrupt removes like any other output in progress.
+        let temporary = FileManager.default.temporaryDirectory.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: temporary, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SceneRunError(message: "the temporary folder \(temporary) is not a folder; set TMPDIR to a folder bench render may write into")
+        }
+        let out = (temporary as NSString).appendingPathComponent("animatic-bench-\(getpid())")
+        InterruptCleanup.install()
+        InterruptCleanup.register(path: out)
+        defer {
+            try? FileManager.default.removeItem(atPath: out)
+            InterruptCleanup.unregister(path: out)
+        }
         let colors = [SceneColor(red: 0.95, green: 0.5, blue: 0.1, alpha: 0.9), SceneColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.9)]
         var times: [Double] = []
         for _ in 0..<runs {
@@ -218,7 +240,13 @@ extension BenchCommand {
                                                  sceneSHA256: String(repeating: "0", count: 64),
                                                  toolVersion: FramePipeline.toolVersion)
             let start = DispatchTime.now().uptimeNanoseconds
-            let writer = try FrameSequenceWriter(outputFolder: out, metadata: metadata, options: FrameSequenceOptions(jobs: jobs))
+            let writer: FrameSequenceWriter
+            do {
+                writer = try FrameSequenceWriter(outputFolder: out, metadata: metadata, options: FrameSequenceOptions(jobs: jobs))
+            } catch let error as OutputError {
+                // Its hint says "write to another folder": bench render's folder is $TMPDIR's.
+                throw SceneRunError(message: "\(error) (bench render writes its frames under the temporary folder \(temporary); set TMPDIR to choose another)")
+            }
             while writer.needsMoreFrames {
                 bench.step()
                 var items: [DrawItem] = []

@@ -23,7 +23,7 @@ enum RenderCommand {
       --frames A:B         only frames A to B-1, under their own numbers
       --trace              also write OUT/ID/trace.jsonl
       --debug [LIST]       overlay: fields,shapes,boundaries,joints,velocity,contacts (default all)
-      --video LIST         previews: mp4,gif,apng,webp (apng works without ffmpeg)
+      --video LIST         previews: mp4,gif,apng,webp (gif and apng need no ffmpeg; mp4 and webp do)
       --preview-fps N      preview frame rate (GIF at most 50)
       --preview-width W    preview width in pixels
       --sheet              contact sheet OUT/ID/sheet.png (frames with contacts marked)

@@ -18,10 +18,12 @@ enum SceneArguments {
             return files
         }
         return try args.map { arg in
+            // A folder is not a scene file: a render's folder `snap` (render --out .) must not
+            // hide the scene id `snap`. A folder with no such id is still named, and refused
+            // by the loader as a folder.
+            if isFile(arg) { return arg }
+            if let file = sceneFile(forID: arg) { return file }
             if FileManager.default.fileExists(atPath: arg) { return arg }
-            for ext in ["json", "json5"] where FileManager.default.fileExists(atPath: "scenes/\(arg).\(ext)") {
-                return "scenes/\(arg).\(ext)"
-            }
             var hint = ""
             if let names = try? Scene.sceneFiles(inDirectory: "scenes") {
                 let ids = names.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
@@ -54,8 +56,18 @@ enum SceneArguments {
 
     /// Whether an argument is a scene file or a scene id under ./scenes.
     static func namesScene(_ arg: String) -> Bool {
-        FileManager.default.fileExists(atPath: arg)
-            || ["json", "json5"].contains { FileManager.default.fileExists(atPath: "scenes/\(arg).\($0)") }
+        isFile(arg) || sceneFile(forID: arg) != nil
+    }
+
+    /// Whether something other than a folder is at `path` (a file, a device, a link to one).
+    static func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// scenes/ID.json or scenes/ID.json5 under the current folder, if one is a file.
+    static func sceneFile(forID id: String) -> String? {
+        ["json", "json5"].map { "scenes/\(id).\($0)" }.first(where: isFile)
     }
 
     /// The frame count after `--fps` / `--duration` overrides must stay within the scene limits.

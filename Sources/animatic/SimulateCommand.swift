@@ -12,8 +12,9 @@ enum SimulateCommand {
     static var defaultWorkers: Int { min(2, ProcessInfo.processInfo.activeProcessorCount) }
 
     static let help = """
-    usage: animatic simulate SCENE [--duration S] [--fps N] [--trace FILE|-] [--debug [LIST]] [--workers N]
+    usage: animatic simulate SCENE [--duration S] [--fps N] [--trace FILE|-] [--debug [LIST]] [--workers N] [--quiet]
     Runs the physics of a scene without drawing. --trace writes one JSON line per frame.
+    --quiet leaves out the summary line ("simulated ID: ... frames").
     --debug builds the debug overlay of every frame (and discards it), as `render --debug`
     does: the trace is the same with or without it. --workers N: threads for the physics
     (default 2 on a machine with two or more cores, else 1; small scenes never split their

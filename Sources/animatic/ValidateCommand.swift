@@ -5,8 +5,10 @@ import ScenePlayer
 
 enum ValidateCommand {
     static let help = """
-    usage: animatic validate SCENE ...
-    Checks scene files and reports every problem (file:line:column, JSON path, hint).
+    usage: animatic validate [SCENE ...] [--quiet]
+    Checks scene files (every scene under ./scenes when none is named) and reports every
+    problem (file:line:column, JSON path, hint); a SCENE is a file or a scene id.
+      --quiet  no "ok:" line for a valid scene (problems are still reported)
     Exit status 0 when all are valid, 2 otherwise.
     """
 
@@ -29,8 +31,9 @@ enum ValidateCommand {
 
 enum ListCommand {
     static let help = """
-    usage: animatic list
-    Lists the scenes under ./scenes (or the given ones) with their frame counts and titles.
+    usage: animatic list [SCENE ...]
+    Lists the scenes under ./scenes (or the given ones) with their frame counts and titles,
+    one a line (control characters in a title are shown escaped, as \\n or \\u{1B}).
     """
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -43,12 +46,30 @@ enum ListCommand {
             let id = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             if let scene = try? Scene.load(path: file) {
                 let frames = String("\(scene.frameCount) frames".reversed()).padding(toLength: 13, withPad: " ", startingAt: 0)
-                print(id.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(frames.reversed()) + "  " + scene.title)
+                print(id.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(frames.reversed()) + "  " + oneLine(scene.title))
             } else {
                 print(id.padding(toLength: width, withPad: " ", startingAt: 0) + "  (invalid: run animatic validate \(file))")
                 status = 2
             }
         }
         return status
+    }
+
+    /// `text` with its control characters escaped: a title holding a line break or a
+    /// terminal escape (a scene file may hold any string) must keep the list one scene a
+    /// line and not drive the terminal.
+    static func oneLine(_ text: String) -> String {
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            case "\t": line += "\\t"
+            case _ where scalar.properties.generalCategory == .control:
+                line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 }

@@ -18,15 +18,16 @@ animatic \(version): UIKit Dynamics recipes rendered to PNG frames on Linux.
 usage: animatic COMMAND [options]
 commands:
   render [SCENE ...]   render scenes to output/ID/frame_00000.png ... (+ manifest.json)
-  validate SCENE ...   check scene files; report every problem
+  validate [SCENE ...] check scene files; report every problem
   simulate SCENE       physics only (--trace FILE|- writes trace lines)
   diff A B             compare two PNGs or two frame folders (pixelmatch)
   check [SCENE ...]    render and compare with golden frames (--golden DIR, --update)
   merge PART ...       join a scene rendered in pieces (render --frames A:B) into one folder
   sheet FOLDER         contact sheet of a rendered folder
-  list                 the scenes under ./scenes with their titles
+  list [SCENE ...]     the scenes under ./scenes (or the given ones) with their titles
   bench physics|render engine and rendering benchmarks (JSON lines)
   help [COMMAND]       this text, or a command's help
+  version              the version (also --version)
 options: animatic COMMAND --help; animatic --version
 """
 
@@ -47,6 +48,9 @@ func helpText(_ command: String) -> String? {
     }
 }
 
+/// The commands, for "did you mean" hints.
+let commandNames = ["render", "validate", "simulate", "diff", "check", "sheet", "merge", "list", "bench", "help", "version"]
+
 func runCommand(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else { printError(usage); return 2 }
     let rest = Array(arguments.dropFirst())
@@ -54,7 +58,9 @@ func runCommand(_ arguments: [String]) -> Int32 {
         switch command {
         case "--help", "-h", "help":
             if let c = rest.first {
-                guard let text = helpText(c) else { throw UsageError(message: "no command '\(c)'") }
+                guard let text = helpText(c) else {
+                    throw UsageError(message: "no command '\(c)'" + (closestMatch(to: c, among: commandNames).map { "; did you mean '\($0)'?" } ?? ""))
+                }
                 guard rest.count == 1 else { throw UsageError(message: "help takes one COMMAND (got \(rest.joined(separator: " ")))") }
                 print(text)
             } else {
@@ -76,8 +82,7 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "list": return try ListCommand.run(rest)
         case "bench": return try BenchCommand.run(rest)
         default:
-            let commands = ["render", "validate", "simulate", "diff", "check", "sheet", "merge", "list", "bench", "help"]
-            throw UsageError(message: "unknown command '\(command)'" + (closestMatch(to: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""))
+            throw UsageError(message: "unknown command '\(command)'" + (closestMatch(to: command, among: commandNames).map { "; did you mean '\($0)'?" } ?? ""))
         }
     } catch let e as UsageError {
         printError("animatic: \(e.message)\nhint: animatic \(helpText(command) != nil ? command + " " : "")--help")

@@ -15,7 +15,7 @@ struct RecipesCommand {
     Records the cookbook's recipes (UIKit view controllers playing their gesture scripts) into
     DIR/ID/ (default output/recipes), as `animatic render ID` renders the bundled scene ID.
       --trace        also write trace.jsonl
-      --video LIST   previews: mp4, gif, webp (ffmpeg) and apng, comma-separated
+      --video LIST   previews: mp4, webp (ffmpeg), gif and apng (no ffmpeg), comma-separated
       --sheet        a contact sheet; --poster: the last frame as poster.png
       --jobs N       render workers (default: every core)
       --list         print the recipe ids and titles
@@ -23,25 +23,52 @@ struct RecipesCommand {
     """
 
     static func main() {
+        var status: Int32
         do {
-            exit(try run(Array(CommandLine.arguments.dropFirst())))
+            status = try run(Array(CommandLine.arguments.dropFirst()))
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("recipes: \(error)\n\(help.split(separator: "\n")[0])\n".utf8))
-            exit(2)
+            printError("recipes: \(error)\n\(help.split(separator: "\n")[0])")
+            status = 2
         } catch {
-            FileHandle.standardError.write(Data("recipes: \(error)\n".utf8))
-            exit(1)
+            printError("recipes: \(error)")
+            status = 1
         }
+        // What `print` buffered: a standard output that cannot take it (a full disk, a closed
+        // descriptor) is a failure, not a lost list or summary with exit 0.
+        let flushed = fflush(stdout) == 0
+        let reason = flushed ? nil : String(cString: strerror(errno))
+        if !flushed || ferror(stdout) != 0 {
+            printError("recipes: cannot write the standard output" + (reason.map { ": \($0)" } ?? ""))
+            if status == 0 { status = 1 }
+        }
+        // An interrupt's cleanup exits with 128 + signal once it is done.
+        InterruptCleanup.waitIfInterrupted()
+        exit(status)
+    }
+
+    /// Writes a line to standard error: the throwing write (the plain one traps when standard
+    /// error cannot be written, `2>/dev/full`); nothing after an interrupt (its cleanup's doing).
+    static func printError(_ text: String) {
+        InterruptCleanup.waitIfInterrupted()
+        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        // As animatic's options: `--name=value` is `--name value`, and `--` ends the options.
+        // As animatic's options: `--name=value` is `--name value` for an option that takes a
+        // value (an on/off one given a value is refused: `--poster=ID` made ID a recipe), and
+        // `--` ends the options.
+        let valueOptions: Set<String> = ["--out", "--jobs", "--video"]
         var args: [String] = [], afterOptions: [String] = []
         var ids: [String] = []
         for (k, arg) in arguments.enumerated() {
             if arg == "--" { afterOptions = Array(arguments[(k + 1)...]); break }
             if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-                args += [String(arg[..<eq]), String(arg[arg.index(after: eq)...])]
+                let name = String(arg[..<eq])
+                guard valueOptions.contains(name) else {
+                    throw UsageError(message: ["--help", "--list", "--trace", "--sheet", "--poster"].contains(name)
+                                     ? "\(name) takes no value (got '\(arg)')" : "unknown option \(name)")
+                }
+                args += [name, String(arg[arg.index(after: eq)...])]
             } else {
                 args.append(arg)
             }
@@ -81,6 +108,8 @@ struct RecipesCommand {
         ids += afterOptions
         // (After every option is read: a bad one is refused wherever --list stands.)
         if list {
+            // (`--list ID` listed them all, the ID unread, where `ID` alone records it.)
+            guard ids.isEmpty else { throw UsageError(message: "--list takes no recipe ids (got \(ids.joined(separator: " ")))") }
             for recipe in Recipe.all { print("\(recipe.id)\t\(recipe.title)") }
             return 0
         }

@@ -1,3 +1,4 @@
+import BrowserSupport
 import AnimaticUIKit
 import FrameFiles
 import FrameOutput
@@ -123,12 +124,24 @@ final class RecorderOutputTests: XCTestCase {
         for (args, says) in [(["push", "push", "--out", out], "recipe 'push' is named twice"),
                              (["--list", "--bogus"], "unknown option --bogus"),
                              (["push", "--out="], "--out needs a folder"),
-                             (["push", "--video", "", "--out", out], "--video needs at least one format")] {
+                             (["push", "--video", "", "--out", out], "--video needs at least one format"),
+                             // An on/off option given a value: `--poster=ID` recorded ID with a
+                             // poster; `--list ID` listed everything and ignored ID.
+                             (["--poster=gravity-collision", "--out", out], "--poster takes no value"),
+                             (["--trace=false", "push", "--out", out], "--trace takes no value"),
+                             (["--list", "nosuch"], "--list takes no recipe ids")] {
             let refused = try XCTUnwrap(try runCommand(tool, args))
             XCTAssertEqual(refused.status, 2, "recipes \(args)")
             XCTAssertTrue(refused.stderr.contains(says), refused.stderr)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [])
+        // A standard error or output that cannot be written: no trap (exit 132), and a lost
+        // list is a failure, as animatic's.
+        let noStderr = try ExternalTool.capture("/bin/bash", ["-c", "'\(tool)' --bogus 2>/dev/full"])
+        XCTAssertEqual(noStderr.status, 2)
+        let noStdout = try ExternalTool.capture("/bin/bash", ["-c", "'\(tool)' --list >/dev/full"])
+        XCTAssertEqual(noStdout.status, 1)
+        XCTAssertTrue(noStdout.stderr.contains("recipes: cannot write the standard output: No space left on device"), noStdout.stderr)
         // --name=value and --, as animatic takes them.
         let run = try XCTUnwrap(try runCommand(tool, ["--out=" + out, "--jobs=2", "--", "gravity-collision"]))
         XCTAssertEqual(run.status, 0, run.stderr)
