@@ -29,6 +29,7 @@ enum SceneArguments {
                 let ids = names.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
                 if let best = closestMatch(to: arg, among: ids.sorted()) { hint = "; did you mean '\(best)'?" }
             }
+            if arg.contains("\u{FFFD}") { hint += "; a name that is not valid UTF-8 cannot be given: rename the file" }
             throw UsageError(message: "\(arg): no such scene file or scene id\(hint)")
         }
     }

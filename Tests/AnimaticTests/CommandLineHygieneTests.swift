@@ -110,3 +110,19 @@ final class CommandLineHygieneTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("no command 'rendr'; did you mean 'render'?"), r.stderr)
     }
 }
+
+extension CommandLineHygieneTests {
+    /// A file name that is not UTF-8 reaches the program repaired (U+FFFD) and matches no
+    /// file: the error says why, for a named file and for one under ./scenes.
+    func testANameThatIsNotUTF8IsToldSo() throws {
+        let dir = try CLI.temporaryDirectory("latin1")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/scenes", withIntermediateDirectories: false)
+        let script = "cp '\(CLI.packageRoot)/scenes/snap.json' \"$(printf 'scenes/caf\\xe9.json')\" && "
+            + "'\(CLI.executable)' validate \"$(printf 'scenes/caf\\xe9.json')\"; echo \"status $?\"; '\(CLI.executable)' validate; echo \"status $?\""
+        let r = try ExternalTool.capture("/bin/bash", ["-c", script], in: dir)
+        XCTAssertEqual(r.stdout.components(separatedBy: "status 2").count, 3, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("no such scene file or scene id; a name that is not valid UTF-8 cannot be given: rename the file"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("its name is not valid UTF-8 as given; rename the file"), r.stderr)
+    }
+}

@@ -28,7 +28,9 @@ extension Scene {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return fail("no such file", nil)
+            // Names are read as UTF-8: other bytes became U+FFFD (in the command line and a
+            // folder listing alike), and no file has the repaired name.
+            return fail("no such file", path.contains("\u{FFFD}") ? "its name is not valid UTF-8 as given; rename the file" : nil)
         }
         if isDirectory.boolValue {
             return fail("is a directory, not a scene file", "scene files end in .json or .json5")
