@@ -129,19 +129,12 @@ func isBadInput(_ error: Error) -> Bool {
     }
 }
 
-/// Flushes what `print` buffered; a standard output that could not take it (a full disk, a
-/// closed descriptor) turns a successful status into 1 with a message, as a lost summary or
-/// listing must not pass for done. (`print` goes through C's buffered `stdout`, whose errors
-/// only show in `fflush` and `ferror`.)
-func finishStandardOutput(_ status: Int32) -> Int32 {
-    let flushed = fflush(stdout) == 0
-    let reason = flushed ? nil : String(cString: strerror(errno))
-    guard !flushed || ferror(stdout) != 0 else { return status }
-    printError("animatic: cannot write the standard output" + (reason.map { ": \($0)" } ?? ""))
-    return status == 0 ? 1 : status
+var status = runCommand(Array(CommandLine.arguments.dropFirst()))
+// A listing or summary lost to a full disk is a failure, not exit 0 (see StandardOutput).
+if let failure = StandardOutput.flushFailure() {
+    printError("animatic: \(failure)")
+    if status == 0 { status = 1 }
 }
-
-let status = finishStandardOutput(runCommand(Array(CommandLine.arguments.dropFirst())))
 for warning in OutputWarnings.drain() { printError("animatic: warning: \(warning)") }
 // An interrupt's cleanup exits with 128 + signal once it is done; a command that ended
 // because the cleanup removed its files must not exit first, with its own status.

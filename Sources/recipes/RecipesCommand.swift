@@ -33,12 +33,9 @@ struct RecipesCommand {
             printError("recipes: \(error)")
             status = 1
         }
-        // What `print` buffered: a standard output that cannot take it (a full disk, a closed
-        // descriptor) is a failure, not a lost list or summary with exit 0.
-        let flushed = fflush(stdout) == 0
-        let reason = flushed ? nil : String(cString: strerror(errno))
-        if !flushed || ferror(stdout) != 0 {
-            printError("recipes: cannot write the standard output" + (reason.map { ": \($0)" } ?? ""))
+        // A list or summary lost to a full disk is a failure, not exit 0 (see StandardOutput).
+        if let failure = StandardOutput.flushFailure() {
+            printError("recipes: \(failure)")
             if status == 0 { status = 1 }
         }
         // An interrupt's cleanup exits with 128 + signal once it is done.

@@ -346,7 +346,7 @@ final class PreviewSizeTests: XCTestCase {
         defer { scratch.remove() }
         let out = scratch.child("output")
         let options = FrameSequenceOptions(jobs: 2, streamedPreviews: [.gif], preview: PreviewOptions(width: 100))
-        try writeSequence(to: out, frameCount: 4, options: options) { rainFrame($0, width: 375, height: 667, scale: 0.5) }
+        try writeSequence(to: out, frameCount: 4, options: options, frame: { rainFrame($0, width: 375, height: 667, scale: 0.5) })
         let folder = try FrameFolder(path: out + "/rain")
         let frame = try RGBAImage.decodePNG(path: folder.path(ofFrame: 0))
         XCTAssertEqual([frame.width, frame.height], [188, 334])

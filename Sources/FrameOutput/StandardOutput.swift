@@ -1,0 +1,17 @@
+import Foundation
+
+/// What a command printed, made sure of before it exits.
+///
+/// `print` goes through C's buffered `stdout`, whose write errors (a full disk, a closed
+/// descriptor) show only in `fflush` and `ferror`: a command that ends without asking would
+/// exit 0 with its listing or summary lost. Both executables call ``flushFailure()`` last.
+public enum StandardOutput {
+    /// Flushes standard output; returns why it could not be written (`nil`: it was), e.g.
+    /// "cannot write the standard output: No space left on device".
+    public static func flushFailure() -> String? {
+        let flushed = fflush(stdout) == 0
+        let reason = flushed ? nil : String(cString: strerror(errno))
+        guard !flushed || ferror(stdout) != 0 else { return nil }
+        return "cannot write the standard output" + (reason.map { ": \($0)" } ?? "")
+    }
+}
