@@ -104,9 +104,15 @@ open class UIBezierPath: CustomStringConvertible {
     /// +x; `clockwise` = increasing angles, clockwise on screen). A line joins the current point
     /// to the arc's start; the arc is made of cubics of at most a quarter turn each.
     open func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        // Non-finite angles or radius add nothing (Int(_:) of a NaN sweep trapped, and an
+        // infinite one never left the loops below).
+        guard startAngle.isFinite, endAngle.isFinite, radius.isFinite, center.x.isFinite, center.y.isFinite else { return }
         let start = CGPoint(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
         if elements.isEmpty || elements.last == .close { move(to: start) } else if currentPoint != start { addLine(to: start) }
         var sweep = endAngle - startAngle
+        // A sweep of many turns is brought within one by a remainder first (adding 2 pi to
+        // -1e17 changes nothing); the loops then take it as they always did.
+        if abs(sweep) > 64 * .pi { sweep = sweep.truncatingRemainder(dividingBy: 2 * .pi) }
         if clockwise {
             while sweep < 0 { sweep += 2 * .pi }
             sweep = min(sweep, 2 * .pi)

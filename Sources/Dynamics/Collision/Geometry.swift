@@ -5,8 +5,9 @@
 // area; a non-convex outline is an error, never silently hulled.
 import Foundation
 
-/// The most vertices a convex polygon may have. Ellipses use up to this many.
-let maxPolygonVertices = 64
+/// The most vertices a convex polygon may have: an ellipse's four cubics cut into at most 64
+/// pieces each (`ItemOutline`). Contact feature ids hold a vertex index in 8 bits.
+let maxPolygonVertices = 256
 
 /// Errors raised when building geometry from user input.
 enum GeometryError: Error, CustomStringConvertible, Equatable {

@@ -188,18 +188,58 @@ extension World {
         }
         wakeBody(joints[id.index].bodyB)
     }
+    /// Sets a spring's stiffness; on a distance joint that is not a rope, hertz 0 makes it a
+    /// rod of its length and hertz > 0 a spring to it (both bounds follow). A joint whose
+    /// values do not change is not woken.
     func setJointSpring(_ id: JointID, hertz: Double, dampingRatio: Double) {
-        joints[id.index].hertz = hertz; joints[id.index].dampingRatio = dampingRatio
-        joints[id.index].angularHertz = hertz; joints[id.index].angularDampingRatio = dampingRatio
-        joints[id.index].enableSpring = hertz > 0
-        wakeBody(joints[id.index].bodyA); wakeBody(joints[id.index].bodyB)
-    }
-    func setJointLength(_ id: JointID, _ length: Double) {
-        joints[id.index].length = max(length, EngineConstants.linearSlop)
-        if joints[id.index].maxLength < .greatestFiniteMagnitude && !joints[id.index].enableSpring && joints[id.index].minLength == 0 {
-            joints[id.index].maxLength = joints[id.index].length
+        var j = joints[id.index]
+        let rope = j.kind == .distance && !j.enableSpring && j.maxLength < .greatestFiniteMagnitude && j.minLength < j.maxLength - 1e-9
+        j.hertz = hertz; j.dampingRatio = dampingRatio
+        j.angularHertz = hertz; j.angularDampingRatio = dampingRatio
+        j.enableSpring = hertz > 0
+        if j.kind == .distance && !rope {
+            (j.minLength, j.maxLength) = j.enableSpring ? (0, .greatestFiniteMagnitude) : (j.length, j.length)
         }
-        wakeBody(joints[id.index].bodyA); wakeBody(joints[id.index].bodyB)
+        setJoint(id, j)
+    }
+    /// A revolute joint's friction torque (its motor's maximum torque at speed 0, N m).
+    func setJointFrictionTorque(_ id: JointID, _ torque: Double) {
+        var j = joints[id.index]
+        j.maxMotorTorque = torque
+        if torque <= 0 { j.motorImpulse = 0 }
+        setJoint(id, j)
+    }
+    /// A revolute (radians) or prismatic (metres) joint's limits, nil for none. Changed
+    /// limits drop the limit's accumulated impulses (as Box2D's SetLimits).
+    func setJointLimits(_ id: JointID, _ limits: ClosedRange<Double>?) {
+        var j = joints[id.index]
+        let enable = limits != nil
+        let lower = limits?.lowerBound ?? 0, upper = limits?.upperBound ?? 0
+        guard enable != j.enableLimit || (enable && (lower != j.lower || upper != j.upper)) else { return }
+        (j.enableLimit, j.lower, j.upper) = (enable, lower, upper)
+        (j.lowerImpulse, j.upperImpulse, j.impulseZ) = (0, 0, 0)
+        j.limitState = .inactive
+        setJoint(id, j)
+    }
+    /// Stores a changed joint and wakes its bodies; an unchanged one is left asleep.
+    private func setJoint(_ id: JointID, _ j: Joint) {
+        let old = joints[id.index]
+        guard j.hertz != old.hertz || j.dampingRatio != old.dampingRatio || j.enableSpring != old.enableSpring
+            || j.minLength != old.minLength || j.maxLength != old.maxLength || j.maxMotorTorque != old.maxMotorTorque
+            || j.enableLimit != old.enableLimit || j.lower != old.lower || j.upper != old.upper else { return }
+        joints[id.index] = j
+        wakeBody(j.bodyA); wakeBody(j.bodyB)
+    }
+    /// Sets a distance joint's length: a rope's maximum, a rod's both bounds, a spring's rest
+    /// length. (Its bodies are woken even when the length is the same.)
+    func setJointLength(_ id: JointID, _ length: Double) {
+        var j = joints[id.index]
+        let rope = !j.enableSpring && j.maxLength < .greatestFiniteMagnitude && j.minLength < j.maxLength - 1e-9
+        let rod = !j.enableSpring && !rope && j.maxLength < .greatestFiniteMagnitude
+        j.length = max(length, EngineConstants.linearSlop)
+        if rope { j.maxLength = j.length } else if rod { (j.minLength, j.maxLength) = (j.length, j.length) }
+        joints[id.index] = j
+        wakeBody(j.bodyA); wakeBody(j.bodyB)
     }
     /// The joint's anchors in world coordinates.
     func jointAnchors(_ id: JointID) -> (a: Vec2, b: Vec2) {

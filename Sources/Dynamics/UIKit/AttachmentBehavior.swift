@@ -51,7 +51,8 @@ public final class AttachmentBehavior: DynamicBehavior {
     public var attachmentRange: FloatRange = .infinite { didSet { setNeedsUpdate() } }
     let axis: CGVector
     var joint: JointID?
-    var builtSignature: [Double] = []
+    /// Whether the joint was built as a revolute for a rod of no length (see `synchronize`).
+    var builtAsPin = false
 
     init(kind: Kind, type: AttachedType, items: [DynamicItem], offsetA: CGVector, offsetB: CGVector,
          anchor: CGPoint, axis: CGVector = CGVector(dx: 1, dy: 0), length: CGFloat? = nil) {
@@ -154,16 +155,30 @@ public final class AttachmentBehavior: DynamicBehavior {
         } else {
             bodyB = world.groundBody
         }
-        // Structural parameters rebuild the joint; the anchor, length and spring update in place.
-        let structure = [Double(frictionTorque), Double(attachmentRange.minimum), Double(attachmentRange.maximum), frequency > 0 ? 1 : 0]
-        if let j = joint, world.isValid(j), structure == builtSignature {
+        // A live joint is updated in place: rebuilding it would take its frame (a pin's pivot
+        // on the second item, a slide's origin, the reference angle) from the items as they
+        // are now, not as they were when it was made (a changed frictionTorque moved the
+        // pivot; a changed range was measured from where the item had slid). Only a rod of no
+        // length built as a revolute is rebuilt, as a distance joint, once it gets a length or
+        // a frequency.
+        if let j = joint, world.isValid(j), !(builtAsPin && (lengthWasSet || frequency > 0)) {
             if attachedBehaviorType == .anchor { world.setJointTarget(j, Vec2(points: anchorPoint)) }
-            if kind == .distance || kind == .limit { world.setJointLength(j, Double(length) / pointsPerMeter) }
-            if kind == .distance && frequency > 0 { world.setJointSpring(j, hertz: Double(frequency), dampingRatio: Double(damping)) }
+            switch kind {
+            case .distance where !builtAsPin:
+                world.setJointSpring(j, hertz: Double(max(frequency, 0)), dampingRatio: Double(damping))
+                world.setJointLength(j, Double(length) / pointsPerMeter)
+            case .limit:
+                world.setJointLength(j, Double(length) / pointsPerMeter)
+            case .pin:
+                world.setJointFrictionTorque(j, Double(frictionTorque))
+                world.setJointLimits(j, angleLimits)
+            case .sliding:
+                world.setJointLimits(j, translationLimits)
+            default: break
+            }
             return
         }
         teardown(animator)
-        builtSignature = structure
         // Engine body A is item 1 (or the ground for anchor attachments) and body B is item 2
         // (or the item), so a pin's angle range is item 2's rotation relative to item 1.
         let isAnchor = attachedBehaviorType == .anchor
@@ -178,10 +193,13 @@ public final class AttachmentBehavior: DynamicBehavior {
             if isAnchor && frequency == 0 && !lengthWasSet && (pointA - pointB).length * pointsPerMeter < 1 {
                 // A rod of no length: a pin at the anchor.
                 def = JointDef(kind: .revolute, bodyA: engineA, bodyB: engineB, anchorA: anchor, anchorB: anchor)
+                builtAsPin = true
                 break
             }
             def = JointDef(kind: .distance, bodyA: engineA, bodyB: engineB, anchorA: pointA, anchorB: pointB)
-            def.length = Double(length) / pointsPerMeter
+            // (A rod's length is at least the engine's slop; one of 0 with its two bounds at 0
+            // turned into a rope when given a length later.)
+            def.length = max(Double(length) / pointsPerMeter, EngineConstants.linearSlop)
             if frequency > 0 {
                 def.enableSpring = true; def.hertz = Double(frequency); def.dampingRatio = Double(damping)
             } else {
@@ -192,33 +210,46 @@ public final class AttachmentBehavior: DynamicBehavior {
             let pointA = isAnchor ? anchor : Vec2(points: items[0].center - offsetA)
             let pointB = isAnchor ? Vec2(points: items[0].center - offsetA) : Vec2(points: items[1].center - offsetB)
             def = JointDef(kind: .distance, bodyA: engineA, bodyB: engineB, anchorA: pointA, anchorB: pointB)
-            def.length = Double(length) / pointsPerMeter
-            def.maxLength = Double(length) / pointsPerMeter
+            def.length = max(Double(length) / pointsPerMeter, EngineConstants.linearSlop)
+            def.maxLength = def.length!
         case .fixed:
             def = JointDef(kind: .weld, bodyA: engineA, bodyB: engineB, anchorA: anchor, anchorB: anchor)
         case .pin:
             def = JointDef(kind: .revolute, bodyA: engineA, bodyB: engineB, anchorA: anchor, anchorB: anchor)
             def.frictionTorque = Double(frictionTorque)
-            if !attachmentRange.isInfinite {
-                def.enableLimit = true
-                def.lower = Double(max(attachmentRange.minimum, -1e6)); def.upper = Double(min(attachmentRange.maximum, 1e6))
-            }
+            if let limits = angleLimits { (def.enableLimit, def.lower, def.upper) = (true, limits.lowerBound, limits.upperBound) }
         case .sliding:
             def = JointDef(kind: .prismatic, bodyA: engineA, bodyB: engineB, anchorA: anchor, anchorB: anchor)
             def.axis = Vec2(Double(axis.dx), Double(axis.dy))
-            if !attachmentRange.isInfinite {
-                def.enableLimit = true
-                def.lower = Double(max(attachmentRange.minimum, -1e8)) / pointsPerMeter
-                def.upper = Double(min(attachmentRange.maximum, 1e8)) / pointsPerMeter
-            }
+            if let limits = translationLimits { (def.enableLimit, def.lower, def.upper) = (true, limits.lowerBound, limits.upperBound) }
         }
         joint = world.createJoint(def)
     }
 
+    /// A pin's angle limits in radians (nil: none).
+    var angleLimits: ClosedRange<Double>? {
+        attachmentRange.isInfinite ? nil : Self.limits(attachmentRange, bound: 1e6, scale: 1)
+    }
+
+    /// A sliding attachment's translation limits in metres (nil: none).
+    var translationLimits: ClosedRange<Double>? {
+        attachmentRange.isInfinite ? nil : Self.limits(attachmentRange, bound: 1e8, scale: pointsPerMeter)
+    }
+
+    /// The range clamped to +-bound, in engine units, either way round.
+    static func limits(_ range: FloatRange, bound: Double, scale: Double) -> ClosedRange<Double> {
+        let a = Double(max(range.minimum, -CGFloat(bound))) / scale, b = Double(min(range.maximum, CGFloat(bound))) / scale
+        return min(a, b)...max(a, b)
+    }
+
     override func teardown(_ animator: DynamicAnimator) {
         if let j = joint { animator.world.destroyJoint(j) }
+        forgetEngineState()
+    }
+
+    override func forgetEngineState() {
         joint = nil
-        builtSignature = []
+        builtAsPin = false
     }
 }
 

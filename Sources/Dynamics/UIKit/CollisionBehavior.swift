@@ -251,6 +251,14 @@ public final class CollisionBehavior: DynamicBehavior {
         animator.releaseBoundaries(of: self)
     }
 
+    override func forgetEngineState() {
+        boundaryBodies = []
+        builtRevision = -1
+        touchCounts = [:]
+        filteredMode = nil
+        filterGroup = 0
+    }
+
     /// Counts one more touching shape pair for a key; true for the first (a began callback).
     func countTouch(_ key: TouchKey) -> Bool {
         // One lookup: the count is changed in place.
@@ -273,4 +281,15 @@ public final class CollisionBehavior: DynamicBehavior {
 enum TouchKey: Hashable {
     case items(Int, Int)
     case boundary(item: Int, identifier: String?)
+
+    /// A fixed order: item pairs by serials, then boundaries by item and identifier (nil first).
+    static func precedes(_ x: TouchKey, _ y: TouchKey) -> Bool {
+        switch (x, y) {
+        case let (.items(a, b), .items(c, d)): return (a, b) < (c, d)
+        case (.items, .boundary): return true
+        case (.boundary, .items): return false
+        case let (.boundary(a, i), .boundary(b, j)):
+            return a != b ? a < b : (i == nil ? j != nil : j.map { i! < $0 } ?? false)
+        }
+    }
 }

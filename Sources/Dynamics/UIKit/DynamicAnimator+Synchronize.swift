@@ -19,7 +19,13 @@ extension DynamicAnimator {
         let ordered = flattenedBehaviors()
         // Behaviors that left the tree release their joints and boundaries.
         let liveIDs = Set(ordered.map { ObjectIdentifier($0) })
-        for b in liveBehaviors where !liveIDs.contains(ObjectIdentifier(b)) { b.teardown(self) }
+        for b in liveBehaviors where !liveIDs.contains(ObjectIdentifier(b)) {
+            b.teardown(self)
+            if let c = b as? CollisionBehavior, !c.touchCounts.isEmpty, !retiredCollisionBehaviors.contains(where: { $0 === c }) {
+                retiredCollisionBehaviors.append(c)
+            }
+        }
+        touchesNeedAudit = true
         liveBehaviors = ordered
         liveCollisionBehaviors = ordered.compactMap { $0 as? CollisionBehavior }
 
@@ -93,7 +99,7 @@ extension DynamicAnimator {
             }
             behavior.filteredMode = behavior.collisionMode
         }
-        for b in ordered { b.synchronize(self) }
+        for b in ordered { b.engineOwner = self; b.synchronize(self) }
     }
 
     private func reindex() {
@@ -163,7 +169,7 @@ extension DynamicAnimator {
             if let p = try? Polygon(points: outline.map { Vec2(points: $0) }) { return [(place(p), outlineSkin)] }
             return [(box, rectangleSkin)]
         case .path:
-            let pts = item.collisionBoundingPath.map { Vec2(points: $0) }
+            let pts = ItemOutline.limited(item.collisionBoundingPath).map { Vec2(points: $0) }
             if let p = try? Polygon(points: pts) { return [(place(p), outlineSkin)] }
             // [choice] An invalid path (validation refuses it in scene files) falls back to the bounds.
             return [(box, rectangleSkin)]
@@ -219,12 +225,66 @@ extension DynamicAnimator {
     }
 
     /// Runs the delegates: every began callback of the step, then every ended one.
-    func processContactEvents(began: [ContactBeginEvent], ended: [ContactEndEvent]) {
-        for e in began { handleContact(e.shapeA, e.shapeB, point: e.point.cgPoint, began: true) }
-        for e in ended { handleContact(e.shapeA, e.shapeB, point: .zero, began: false) }
+    func processContactEvents(began: [ContactBeginEvent], ended: [ContactEndEvent], renewed: Set<UInt64> = []) {
+        for e in began {
+            handleContact(e.shapeA, e.shapeB, point: e.point.cgPoint, began: true,
+                          renewed: !renewed.isEmpty && renewed.contains(Self.pairKey(e.shapeA, e.shapeB)))
+        }
+        for e in ended where renewed.isEmpty || !renewed.contains(Self.pairKey(e.shapeA, e.shapeB)) {
+            handleContact(e.shapeA, e.shapeB, point: .zero, began: false, renewed: false)
+        }
+        if touchesNeedAudit { endTouchesNoLongerHeld() }
     }
 
-    private func handleContact(_ a: ShapeID, _ b: ShapeID, point: CGPoint, began: Bool) {
+    /// Two shapes as one key, in either order.
+    static func pairKey(_ a: ShapeID, _ b: ShapeID) -> UInt64 {
+        UInt64(min(a.index, b.index)) << 32 | UInt64(max(a.index, b.index))
+    }
+
+    /// Ends, after the step's own ended callbacks, every touch a collision behavior still
+    /// counts but can no longer report: the behavior left the tree, or an item of the touch
+    /// left the behavior while the two items still touch through another collision behavior
+    /// (the engine's contact goes on, and no ended event comes). Left counted, such a touch
+    /// was never told ended, and the pair's next touch, after the behavior or the item came
+    /// back, was counted twice and never told began. In a fixed order (items before
+    /// boundaries, by serial), for the same callbacks on every run.
+    private func endTouchesNoLongerHeld() {
+        touchesNeedAudit = false
+        let live = Set(liveCollisionBehaviors.map(ObjectIdentifier.init))
+        let retired = retiredCollisionBehaviors.filter { !live.contains(ObjectIdentifier($0)) }
+        retiredCollisionBehaviors.removeAll()
+        for behavior in liveCollisionBehaviors + retired where !behavior.touchCounts.isEmpty {
+            let left = !live.contains(ObjectIdentifier(behavior))
+            func held(_ serial: Int) -> Bool { item(serial: serial).map(behavior.holds) ?? false }
+            let stale = behavior.touchCounts.keys.filter { key in
+                switch key {
+                case let .items(a, b): return left || !held(a) || !held(b)
+                case let .boundary(serial, _): return left || !held(serial)
+                }
+            }
+            for key in stale.sorted(by: TouchKey.precedes) {
+                behavior.touchCounts[key] = nil
+                switch key {
+                case let .items(a, b):
+                    guard let first = item(serial: a), let second = item(serial: b) else { continue }
+                    behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: first, with: second)
+                    contactObserver?(ContactReport(began: false, behavior: behavior, item: first, other: second, boundary: nil, point: nil))
+                case let .boundary(serial, identifier):
+                    guard let item = item(serial: serial) else { continue }
+                    behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
+                    contactObserver?(ContactReport(began: false, behavior: behavior, item: item, other: nil, boundary: .some(identifier), point: nil))
+                }
+            }
+        }
+    }
+
+    /// One touch event for every collision behavior that reports it. A `renewed` touch is a
+    /// contact destroyed by a change between steps (a collision behavior added or removed
+    /// refilters its items' shapes) and made again by the step: its ended event is dropped,
+    /// and its began one counts only for a behavior that did not count the pair yet (one
+    /// just added, for which the touch is new). Counted as an ended and a began, a behavior
+    /// added over two touching items said "began" and then "ended" while they still touched.
+    private func handleContact(_ a: ShapeID, _ b: ShapeID, point: CGPoint, began: Bool, renewed: Bool) {
         let ta = ShapeTag(world.shapeUserData(a)), tb = ShapeTag(world.shapeUserData(b))
         switch (ta, tb) {
         case (.item(let sa), .item(let sb)):
@@ -235,10 +295,13 @@ extension DynamicAnimator {
             // serial, and removals keep the order), and also holds for an item that has left.
             let (firstItem, secondItem) = sa <= sb ? (itemA, itemB) : (itemB, itemA)
             let key = TouchKey.items(min(sa, sb), max(sa, sb))
-            // Reported by every collision behavior that holds both items, whatever its mode.
-            for behavior in liveCollisionBehaviors {
+            // Reported by every collision behavior that holds both items, whatever its mode;
+            // an ended touch also by a behavior that has just left the tree.
+            for behavior in began || retiredCollisionBehaviors.isEmpty ? liveCollisionBehaviors
+                : liveCollisionBehaviors + retiredCollisionBehaviors.filter({ r in !liveCollisionBehaviors.contains { $0 === r } }) {
                 if began {
                     guard behavior.holds(firstItem) && behavior.holds(secondItem) else { continue }
+                    if renewed && behavior.touchCounts[key] != nil { continue }
                     if behavior.countTouch(key) {
                         behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: firstItem, with: secondItem, at: point)
                         contactObserver?(ContactReport(began: true, behavior: behavior, item: firstItem, other: secondItem, boundary: nil, point: point))
@@ -253,6 +316,7 @@ extension DynamicAnimator {
             let key = TouchKey.boundary(item: serial, identifier: identifier)
             if began {
                 guard behavior.holds(item) else { return }
+                if renewed && behavior.touchCounts[key] != nil { return }
                 if behavior.countTouch(key) {
                     behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
                     contactObserver?(ContactReport(began: true, behavior: behavior, item: item, other: nil, boundary: .some(identifier), point: point))

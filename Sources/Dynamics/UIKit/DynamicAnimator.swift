@@ -106,6 +106,12 @@ public final class DynamicAnimator {
     /// Items that left every behavior since the contact events were last processed, by
     /// serial: their touches' ended events still name them (and then they are forgotten).
     var retiredItems: [Int: DynamicItem] = [:]
+    /// Collision behaviors that left the tree while counting touches: their touches' ended
+    /// callbacks are still theirs (with the next step's events).
+    var retiredCollisionBehaviors: [CollisionBehavior] = []
+    /// Whether the behaviors changed since the contact events were last processed: touches
+    /// a collision behavior can no longer see end then (see `endTouchesNoLongerHeld`).
+    var touchesNeedAudit = false
     /// Items taken in with a non-finite center or rotation (see `wasGivenNonFiniteState`).
     var itemsGivenNonFiniteState = Set<ObjectIdentifier>()
     var nextBoundaryTag = 0
@@ -145,13 +151,26 @@ public final class DynamicAnimator {
             refusedBehaviorAdditions += 1
             if refusedBehaviorAdditions == 1 {
                 let place = behavior.dynamicAnimator === self ? "already in this animator" : behavior.parent != nil ? "inside a behavior tree" : "in another animator"
-                FileHandle.standardError.write(Data("DynamicAnimator: a \(type(of: behavior)) \(place) is not added again (a behavior is in one place at a time)\n".utf8))
+                // (The throwing write: the plain one traps when standard error is full.)
+                try? FileHandle.standardError.write(contentsOf: Data("DynamicAnimator: a \(type(of: behavior)) \(place) is not added again (a behavior is in one place at a time)\n".utf8))
             }
             return
         }
         behaviors.append(behavior)
         behavior.propagate(self)
         setNeedsUpdate()
+    }
+
+    /// Lets a behavior's engine objects go at once (it joins another animator before this
+    /// one stepped, which would have torn them down); the next step re-derives the rest.
+    func release(_ behavior: DynamicBehavior) {
+        if liveBehaviors.contains(where: { $0 === behavior }) {
+            behavior.teardown(self)
+            liveBehaviors.removeAll { $0 === behavior }
+            liveCollisionBehaviors.removeAll { $0 === behavior }
+            setNeedsUpdate()
+        }
+        retiredCollisionBehaviors.removeAll { $0 === behavior }
     }
 
     public func removeBehavior(_ behavior: DynamicBehavior) {
@@ -331,7 +350,8 @@ public final class DynamicAnimator {
     /// while this holds and `nonFiniteItems` is empty.
     public private(set) var wroteOnlyFiniteItems = false
 
-    /// Advances by one animator step of `dt` seconds (default 1/60, a display frame).
+    /// Advances by one animator step of `dt` seconds (default 1/60, a display frame). A `dt`
+    /// that is not a positive finite number advances nothing.
     public func step(_ dt: TimeInterval = 1.0 / 60) {
         wroteOnlyFiniteItems = true
         if needsUpdate { synchronize() }
@@ -342,7 +362,8 @@ public final class DynamicAnimator {
                 delegate?.dynamicAnimatorWillResume(self)
             }
         }
-        guard isRunning, dt > 0 else {
+        // (A non-finite dt is no time: an infinite one never left the sub-step loop.)
+        guard isRunning, dt > 0, dt.isFinite else {
             // Nothing left to run because the last items left: the touches their leaving ended
             // are still told (once; nothing else can have happened).
             if !retiredItems.isEmpty {
@@ -371,7 +392,14 @@ public final class DynamicAnimator {
         }
         elapsedTime += dt
         writeBackItems()
-        processContactEvents(began: began, ended: ended)
+        // A contact the changes destroyed (a refilter) and the step made again goes on
+        // touching: its ended and began are one touch that did not end (see handleContact).
+        var renewed = Set<UInt64>()
+        if !pending.ended.isEmpty {
+            let destroyed = Set(pending.ended.map { Self.pairKey($0.shapeA, $0.shapeB) })
+            renewed = Set(began.lazy.map { Self.pairKey($0.shapeA, $0.shapeB) }.filter(destroyed.contains))
+        }
+        processContactEvents(began: began, ended: ended, renewed: renewed)
         for tag in retiredBoundaryTags { boundaryOwners[tag] = nil }
         retiredBoundaryTags.removeAll()
         retiredItems.removeAll()
@@ -435,7 +463,7 @@ public final class DynamicAnimator {
         if fields.count > Self.maximumFieldCount {
             if !warnedAboutFields {
                 warnedAboutFields = true
-                FileHandle.standardError.write(Data("DynamicAnimator: at most \(Self.maximumFieldCount) field behaviors act in one animator; the \(fields.count - Self.maximumFieldCount) after the first \(Self.maximumFieldCount) are ignored\n".utf8))
+                try? FileHandle.standardError.write(contentsOf: Data("DynamicAnimator: at most \(Self.maximumFieldCount) field behaviors act in one animator; the \(fields.count - Self.maximumFieldCount) after the first \(Self.maximumFieldCount) are ignored\n".utf8))
             }
             return Array(fields.prefix(Self.maximumFieldCount))
         }

@@ -18,14 +18,27 @@ open class DynamicBehavior {
 
     public init() {}
 
+    /// Child additions refused so far (the first one is said on standard error).
+    var refusedChildAdditions = 0
+
     /// Adds a child. A behavior is in one place at a time: one already in an animator or a
     /// tree, or this behavior itself or one it sits inside (a cycle), is not added.
     public func addChildBehavior(_ behavior: DynamicBehavior) {
-        guard behavior.parent == nil && behavior.dynamicAnimator == nil else { return }
+        var place = behavior.parent != nil ? "inside a behavior tree" : behavior.dynamicAnimator != nil ? "in an animator" : nil
         var node: DynamicBehavior? = self
-        while let n = node {
-            if n === behavior { return }
+        while place == nil, let n = node {
+            if n === behavior { place = "this behavior or one it sits inside" }
             node = n.parent
+        }
+        if let place {
+            // Said once per parent, as the animator says a refused addBehavior (code doing it
+            // in an action would say it every frame).
+            refusedChildAdditions += 1
+            if refusedChildAdditions == 1 {
+                try? FileHandle.standardError.write(contentsOf: Data(
+                    "DynamicBehavior: a \(type(of: behavior)) \(place) is not added as a child (a behavior is in one place at a time)\n".utf8))
+            }
+            return
         }
         childBehaviors.append(behavior)
         behavior.parent = self
@@ -47,6 +60,14 @@ open class DynamicBehavior {
     func propagate(_ animator: DynamicAnimator?) {
         willMove(to: animator)
         let joining = animator != nil && dynamicAnimator == nil
+        // Joining another animator than the one whose engine holds its objects (removed
+        // there, added here before that animator stepped): that animator lets them go now,
+        // else this one would take its joint and boundary handles for its own.
+        if joining && engineOwner !== animator {
+            engineOwner?.release(self)
+            engineOwner = nil
+            forgetEngineState()
+        }
         dynamicAnimator = animator
         if joining { didJoin() }
         for child in childBehaviors { child.propagate(animator) }
@@ -67,6 +88,12 @@ open class DynamicBehavior {
     func synchronize(_ animator: DynamicAnimator) {}
     /// Removes engine objects when the behavior leaves the animator.
     func teardown(_ animator: DynamicAnimator) {}
+    /// The animator that last built this behavior's engine objects (set as it synchronizes).
+    weak var engineOwner: DynamicAnimator?
+    /// Drops every handle into an animator's engine and what was derived there (joint and
+    /// body ids, filter groups, touch counts), without touching any engine: the behavior
+    /// joins another animator, and the old one has let the objects go or is gone.
+    func forgetEngineState() {}
 }
 
 /// Identity-based item list with UIKit's add/remove semantics. Membership is a set lookup:

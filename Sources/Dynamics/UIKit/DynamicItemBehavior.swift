@@ -56,21 +56,28 @@ public final class DynamicItemBehavior: DynamicBehavior {
         pendingLinear.append((item, velocity))
         setNeedsUpdate()
     }
-    /// The item's current velocity in points/s.
+    /// The item's current velocity in points/s, with what was added since the last step
+    /// (an addition takes effect at once: the engine receives it as the next step starts).
     public func linearVelocity(for item: DynamicItem) -> CGVector {
-        guard let animator = dynamicAnimator, let body = animator.body(for: item) else {
-            return pendingLinear.filter { $0.0 === item }.reduce(CGVector.zero) { CGVector(dx: $0.dx + $1.1.dx, dy: $0.dy + $1.1.dy) }
-        }
-        return animator.world.linearVelocity(body).cgVector
+        let pending = pendingLinear.filter { $0.0 === item }.reduce(CGVector.zero) { CGVector(dx: $0.dx + $1.1.dx, dy: $0.dy + $1.1.dy) }
+        guard let animator = dynamicAnimator, let body = animator.body(for: item) else { return pending }
+        // (An anchored item's additions do nothing [measured].)
+        let velocity = animator.world.linearVelocity(body).cgVector
+        guard animator.world.bodyType(body) == .dynamic else { return velocity }
+        return CGVector(dx: velocity.dx + pending.dx, dy: velocity.dy + pending.dy)
     }
     /// Adds to the item's angular velocity (rad/s).
     public func addAngularVelocity(_ velocity: CGFloat, for item: DynamicItem) {
         pendingAngular.append((item, velocity))
         setNeedsUpdate()
     }
+    /// The item's angular velocity in rad/s, with what was added since the last step (see
+    /// `linearVelocity(for:)`).
     public func angularVelocity(for item: DynamicItem) -> CGFloat {
-        guard let animator = dynamicAnimator, let body = animator.body(for: item) else { return 0 }
-        return CGFloat(animator.world.angularVelocity(body))
+        let pending = pendingAngular.filter { $0.0 === item }.reduce(CGFloat(0)) { $0 + $1.1 }
+        guard let animator = dynamicAnimator, let body = animator.body(for: item) else { return pending }
+        let velocity = CGFloat(animator.world.angularVelocity(body))
+        return animator.world.bodyType(body) == .dynamic ? velocity + pending : velocity
     }
 
     override var ownItems: [DynamicItem] { list.items }

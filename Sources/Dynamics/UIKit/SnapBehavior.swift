@@ -62,4 +62,6 @@ public final class SnapBehavior: DynamicBehavior {
         for j in joints { animator.world.destroyJoint(j) }
         joints = []
     }
+
+    override func forgetEngineState() { joints = [] }
 }
