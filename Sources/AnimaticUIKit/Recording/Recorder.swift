@@ -125,7 +125,8 @@ public final class Recorder: FramePlayer {
         Display.current = display
         frameContacts.removeAll()
         frameIndex += 1
-        let target = Int((Double(frameIndex) / Double(framesPerSecond) / Display.stepInterval).rounded())
+        // round(60 k / fps), halves up, in whole numbers (as the scene runner).
+        let target = (2 * Int(Display.stepsPerSecond) * frameIndex + framesPerSecond) / (2 * framesPerSecond)
         while display.stepCount < target { try stepOnce() }
     }
 

@@ -13,20 +13,29 @@ import Foundation
 
 /// A range of values (UIFloatRange).
 public struct FloatRange: Equatable, Sendable {
+    /// The lower end of the range.
     public var minimum: CGFloat
+    /// The upper end of the range.
     public var maximum: CGFloat
+    /// Creates the range from `minimum` to `maximum` (UIFloatRange(minimum:maximum:)).
     public init(minimum: CGFloat, maximum: CGFloat) { self.minimum = minimum; self.maximum = maximum }
+    /// From -infinity to +infinity (UIFloatRange.infinite): no limit.
     public static let infinite = FloatRange(minimum: -.infinity, maximum: .infinity)
+    /// Whether the range is `infinite` (both ends infinite).
     public var isInfinite: Bool { minimum == -.infinity && maximum == .infinity }
 }
 
 /// Connects an item to an anchor point or to another item (UIAttachmentBehavior).
 public final class AttachmentBehavior: DynamicBehavior {
+    /// What an attachment ties its item to (UIAttachmentBehaviorType): `items`, a second item;
+    /// `anchor`, a fixed anchor point.
     public enum AttachedType: Sendable { case items, anchor }
     enum Kind { case distance, fixed, pin, sliding, limit }
 
+    /// Whether the attachment ties two items or an item to an anchor point, fixed at creation.
     public let attachedBehaviorType: AttachedType
     let kind: Kind
+    /// The attached items in the order given: one for an anchor attachment, two for items.
     public let items: [DynamicItem]
     let offsetA: CGVector
     let offsetB: CGVector

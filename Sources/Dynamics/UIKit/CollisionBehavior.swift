@@ -15,7 +15,9 @@ import Foundation
 public struct ContactReport {
     /// Began (true) or ended.
     public let began: Bool
+    /// The collision behavior that reported the contact.
     public let behavior: CollisionBehavior
+    /// The item in contact; of two items, the one that joined the animator first.
     public let item: DynamicItem
     /// The other item of an item-item contact; nil against a boundary.
     public let other: DynamicItem?
@@ -28,27 +30,42 @@ public struct ContactReport {
 
 /// Receives contact callbacks (UICollisionBehaviorDelegate).
 public protocol CollisionBehaviorDelegate: AnyObject {
+    /// Two items of the behavior began touching at `point` (reference coordinates, points); told once
+    /// per touch, whatever the collision mode, `item1` being the one that joined the animator first.
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: CGPoint)
+    /// Two items of the behavior stopped touching (no point is given), in the same order as began.
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem)
     /// `identifier` is nil for the reference bounds boundary.
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: CGPoint)
+    /// An item stopped touching a boundary; `identifier` is nil for the reference bounds boundary.
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?)
 }
 
 extension CollisionBehaviorDelegate {
+    /// Does nothing by default.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: CGPoint) {}
+    /// Does nothing by default.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {}
+    /// Does nothing by default.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: CGPoint) {}
+    /// Does nothing by default.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {}
 }
 
 /// Makes items collide with each other and with boundaries (UICollisionBehavior).
 public final class CollisionBehavior: DynamicBehavior {
+    /// What the items collide with (UICollisionBehavior.Mode). A contact the mode leaves out is still
+    /// reported to the delegate; the shapes just pass through each other.
     public struct Mode: OptionSet, Sendable {
+        /// The option bits: 1 = items, 2 = boundaries.
         public let rawValue: Int
+        /// Creates a mode from its option bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The behavior's items collide with each other.
         public static let items = Mode(rawValue: 1)
+        /// The behavior's items collide with its boundaries.
         public static let boundaries = Mode(rawValue: 2)
+        /// Items and boundaries both (the default).
         public static let everything: Mode = [.items, .boundaries]
     }
 
@@ -58,10 +75,14 @@ public final class CollisionBehavior: DynamicBehavior {
     }
 
     private var list = ItemList()
+    /// The items this behavior makes collide, in the order they were added.
     public var items: [DynamicItem] { list.items }
     /// Whether `item` is one of ``items`` (a set lookup).
     func holds(_ item: DynamicItem) -> Bool { list.contains(item) }
+    /// What the items collide with (UICollisionBehavior.collisionMode). Default `.everything`; a
+    /// change takes effect at the next step.
     public var collisionMode: Mode = .everything { didSet { setNeedsUpdate() } }
+    /// Receives this behavior's contact callbacks (UICollisionBehavior.collisionDelegate); held weakly.
     public weak var collisionDelegate: CollisionBehaviorDelegate?
     /// Turns the animator's reference bounds (inset) into a boundary with a nil identifier.
     public var translatesReferenceBoundsIntoBoundary = false { didSet { setNeedsUpdate() } }
@@ -85,14 +106,20 @@ public final class CollisionBehavior: DynamicBehavior {
     /// `DynamicAnimator.filterGroup(of:)`).
     var filterGroup: UInt64 = 0
 
+    /// Creates a collision behavior for `items` (UICollisionBehavior(items:)); an item listed twice
+    /// is added once. Mode `.everything`, no boundaries.
     public init(items: [DynamicItem] = []) {
         super.init()
         for item in items { _ = list.add(item) }
     }
 
+    /// Adds an item (ignored if already there); takes effect at the next step.
     public func addItem(_ item: DynamicItem) { if list.add(item) { setNeedsUpdate() } }
+    /// Removes an item (ignored if absent); takes effect at the next step.
     public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
 
+    /// Turns on the reference bounds boundary, inset by `insets` (points), as UIKit's
+    /// `setTranslatesReferenceBoundsIntoBoundary(with:)` does; takes effect at the next step.
     public func setTranslatesReferenceBoundsIntoBoundary(with insets: (top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat)) {
         referenceBoundsInsets = insets
         translatesReferenceBoundsIntoBoundary = true
@@ -125,18 +152,23 @@ public final class CollisionBehavior: DynamicBehavior {
         }
     }
 
+    /// Removes the boundary with this identifier, if any; takes effect at the next step.
     public func removeBoundary(withIdentifier identifier: String) {
         boundaries.removeAll { $0.id == identifier }
         boundaryRevision += 1
         setNeedsUpdate()
     }
 
+    /// Removes every identified boundary; the reference bounds boundary stays as
+    /// `translatesReferenceBoundsIntoBoundary` says. Takes effect at the next step.
     public func removeAllBoundaries() {
         boundaries.removeAll()
         boundaryRevision += 1
         setNeedsUpdate()
     }
 
+    /// Identifiers of the added boundaries, in the order they were added (the reference bounds
+    /// boundary has none).
     public var boundaryIdentifiers: [String] { boundaries.map(\.id) }
 
     override var ownItems: [DynamicItem] { list.items }

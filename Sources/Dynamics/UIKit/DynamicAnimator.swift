@@ -15,12 +15,18 @@ import CPUHints
 
 /// Told when the animator pauses (everything at rest) and resumes.
 public protocol DynamicAnimatorDelegate: AnyObject {
+    /// Called when the animator starts or resumes running: in the first step after a change, before
+    /// that step advances (UIDynamicAnimatorDelegate).
     func dynamicAnimatorWillResume(_ animator: DynamicAnimator)
+    /// Called at the end of a step after which every body sleeps and no change is pending; the
+    /// animator then stays paused until the next change (UIDynamicAnimatorDelegate).
     func dynamicAnimatorDidPause(_ animator: DynamicAnimator)
 }
 
 extension DynamicAnimatorDelegate {
+    /// Does nothing by default.
     public func dynamicAnimatorWillResume(_ animator: DynamicAnimator) {}
+    /// Does nothing by default.
     public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {}
 }
 
@@ -40,6 +46,7 @@ public final class DynamicAnimator {
     public let referenceBounds: CGRect
     /// The engine world, stepped in Box2D 2.2's sequential mode.
     let world: World
+    /// Told when the animator pauses and resumes (UIDynamicAnimator.delegate); held weakly.
     public weak var delegate: DynamicAnimatorDelegate?
     /// Sees every contact a collision behavior reports, right after its delegate (if any) is
     /// told, whether or not it has one (not UIKit API: a recorder's hook, so that a recording
@@ -173,6 +180,8 @@ public final class DynamicAnimator {
         retiredCollisionBehaviors.removeAll { $0 === behavior }
     }
 
+    /// Removes a top-level behavior, with its children; one that is not top-level here is ignored.
+    /// The engine state is re-derived at the next step.
     public func removeBehavior(_ behavior: DynamicBehavior) {
         guard let k = behaviors.firstIndex(where: { $0 === behavior }) else { return }
         behaviors.remove(at: k)
@@ -180,6 +189,7 @@ public final class DynamicAnimator {
         setNeedsUpdate()
     }
 
+    /// Removes every top-level behavior, with their children; takes effect at the next step.
     public func removeAllBehaviors() {
         for b in behaviors { b.propagate(nil) }
         behaviors.removeAll()
@@ -335,6 +345,8 @@ public final class DynamicAnimator {
         if !(c.x.isFinite && c.y.isFinite && item.rotation.isFinite) { itemsGivenNonFiniteState.insert(ObjectIdentifier(item)) }
     }
 
+    /// Items whose state went non-finite (frozen by the engine), in the order they joined (not
+    /// UIKit API). `wasGivenNonFiniteState(_:)` tells whether one was already so when taken in.
     public var nonFiniteItems: [DynamicItem] {
         if world.nonFiniteBodies.isEmpty { return [] }
         let bad = Set(world.nonFiniteBodies)

@@ -14,8 +14,11 @@ open class DynamicBehavior {
     public var action: (() -> Void)?
     /// The animator this behavior (or an ancestor) was added to.
     public internal(set) weak var dynamicAnimator: DynamicAnimator?
+    /// The behavior this one is a child of; nil for a top-level behavior or one in no tree.
     public internal(set) weak var parent: DynamicBehavior?
 
+    /// Creates an empty behavior; with children and an `action` it is a composite behavior
+    /// (UIDynamicBehavior()).
     public init() {}
 
     /// Child additions refused so far (the first one is said on standard error).
@@ -46,6 +49,8 @@ open class DynamicBehavior {
         setNeedsUpdate()
     }
 
+    /// Removes a child, with its own children, from this behavior and from the animator; a behavior
+    /// that is not a child is ignored. Takes effect at the next step.
     public func removeChildBehavior(_ behavior: DynamicBehavior) {
         guard let k = childBehaviors.firstIndex(where: { $0 === behavior }) else { return }
         childBehaviors.remove(at: k)

@@ -22,23 +22,32 @@ public protocol DynamicItem: AnyObject {
     var bounds: CGRect { get }
     /// Rotation in radians (UIKit's transform rotation; positive = clockwise on screen).
     var rotation: CGFloat { get set }
+    /// The collision shape (default `.rectangle`).
     var collisionBoundsType: DynamicItemCollisionBoundsType { get }
     /// Convex polygon relative to the center for `.path` (either winding).
     var collisionBoundingPath: [CGPoint] { get }
 }
 
 extension DynamicItem {
+    /// Default: `.rectangle`.
     public var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
+    /// Default: no path.
     public var collisionBoundingPath: [CGPoint] { [] }
 }
 
 /// A ready-made dynamic item: a named view-like object with a center, a size and a rotation.
 public final class DynamicView: DynamicItem, CustomStringConvertible {
+    /// A label for the item (not UIKit API), shown in `description`.
     public let name: String
+    /// Center in the reference coordinate system (points); the animator writes it after every step.
     public var center: CGPoint
+    /// Origin zero, size as given (points).
     public var bounds: CGRect
+    /// Rotation in radians (positive = clockwise on screen); the animator writes it after every step.
     public var rotation: CGFloat
+    /// The collision shape. Default `.rectangle`.
     public var collisionBoundsType: DynamicItemCollisionBoundsType
+    /// Convex polygon relative to the center for `.path` (the initializer's `path`). Default empty.
     public var collisionBoundingPath: [CGPoint]
 
     /// Creates an item of `size` at `center`.
@@ -59,18 +68,26 @@ public final class DynamicView: DynamicItem, CustomStringConvertible {
 /// shapes, so a group can be concave. Groups cannot nest, and members must not also be
 /// added to behaviors on their own.
 public final class DynamicItemGroup: DynamicItem {
+    /// The member items, in the order given.
     public let items: [DynamicItem]
     /// Members' centers and rotations relative to the group at creation.
     let offsets: [CGVector]
     let memberRotations: [CGFloat]
+    /// Starts at the center of the members' enclosing box (points); setting it, as the animator
+    /// does after every step, moves every member along with the group.
     public var center: CGPoint {
         didSet { writeBackMembers() }
     }
+    /// The group's rotation in radians, 0 at creation; setting it turns every member about the
+    /// group's center.
     public var rotation: CGFloat = 0 {
         didSet { writeBackMembers() }
     }
+    /// The box enclosing the members' bounds at creation (member rotations ignored), origin zero.
     public let bounds: CGRect
 
+    /// Makes one rigid item of `items` (UIDynamicItemGroup(items:)). Precondition: groups cannot
+    /// contain groups; a member that is a `DynamicItemGroup` traps.
     public init(items: [DynamicItem]) {
         precondition(!items.contains { $0 is DynamicItemGroup }, "DynamicItemGroup cannot contain groups")
         self.items = items

@@ -13,6 +13,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
     enum Property: Int, CaseIterable { case elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge }
 
     private var list = ItemList()
+    /// The items whose properties this behavior sets, in the order they were added.
     public var items: [DynamicItem] { list.items }
     private(set) var specified = Set<Property>()
 
@@ -36,6 +37,8 @@ public final class DynamicItemBehavior: DynamicBehavior {
     var pendingLinear: [(DynamicItem, CGVector)] = []
     var pendingAngular: [(DynamicItem, CGFloat)] = []
 
+    /// Creates an item behavior for `items` (UIDynamicItemBehavior(items:)); it applies only the
+    /// properties later set to a new value on it.
     public init(items: [DynamicItem] = []) {
         super.init()
         for item in items { _ = list.add(item) }
@@ -47,7 +50,9 @@ public final class DynamicItemBehavior: DynamicBehavior {
         setNeedsUpdate()
     }
 
+    /// Adds an item (ignored if already there); takes effect at the next step.
     public func addItem(_ item: DynamicItem) { if list.add(item) { setNeedsUpdate() } }
+    /// Removes an item (ignored if absent); takes effect at the next step.
     public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
 
     /// Adds to the item's velocity (points/s), now or when the behavior joins an animator.

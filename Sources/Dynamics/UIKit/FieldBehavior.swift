@@ -10,6 +10,9 @@ import Foundation
 
 /// A force field acting on its items (UIFieldBehavior). Create one with a factory.
 public final class FieldBehavior: DynamicBehavior {
+    /// Which field this is, set by the factory that made it: `linearGravity`, `radialGravity`,
+    /// `velocity`, `noise`, `turbulence`, `spring`, `electric`, `magnetic`, `drag`, `vortex`, or
+    /// `custom` (`field(evaluationBlock:)`).
     public enum Kind: Sendable, Equatable {
         case linearGravity, radialGravity, velocity, noise, turbulence, spring, electric, magnetic, drag, vortex, custom
     }
@@ -19,8 +22,10 @@ public final class FieldBehavior: DynamicBehavior {
     /// attenuated; strength 0 turns it off.
     public typealias EvaluationBlock = (FieldBehavior, CGPoint, CGVector, CGFloat, CGFloat, TimeInterval) -> CGVector
 
+    /// The kind of field, fixed at creation.
     public let kind: Kind
     private var list = ItemList()
+    /// The items the field acts on, in the order they were added.
     public var items: [DynamicItem] { list.items }
     /// Where the field is centered (reference coordinates). Default (0, 0).
     public var position: CGPoint = .zero { didSet { setNeedsUpdate() } }
@@ -59,31 +64,55 @@ public final class FieldBehavior: DynamicBehavior {
         super.init()
     }
 
+    /// Accelerates its items along `direction` (m/s^2 per unit strength) whatever their mass
+    /// (UIFieldBehavior.linearGravityField(direction:)).
     public static func linearGravityField(direction: CGVector) -> FieldBehavior {
         let f = FieldBehavior(kind: .linearGravity); f.direction = direction; return f
     }
+    /// Pulls its items toward `position` (points) with a force proportional to their mass; falloff
+    /// defaults to 2 (UIFieldBehavior.radialGravityField(position:)).
     public static func radialGravityField(position: CGPoint) -> FieldBehavior {
         let f = FieldBehavior(kind: .radialGravity); f.position = position; return f
     }
+    /// Sets the velocity of items inside it to `direction` (m/s) instead of applying a force; the
+    /// first velocity field an item is inside wins (UIFieldBehavior.velocityField(direction:)).
     public static func velocityField(direction: CGVector) -> FieldBehavior {
         let f = FieldBehavior(kind: .velocity); f.direction = direction; return f
     }
+    /// Pushes its items with forces from a noise pattern: `smoothness` 0 (finest) to 1 (smoothest),
+    /// `animationSpeed` 0 = frozen (UIFieldBehavior.noiseField(smoothness:animationSpeed:)).
     public static func noiseField(smoothness: CGFloat, animationSpeed: CGFloat) -> FieldBehavior {
         let f = FieldBehavior(kind: .noise); f.smoothness = smoothness; f.animationSpeed = animationSpeed; return f
     }
+    /// A noise field whose force is scaled by the item's mass and squared speed, so still items
+    /// feel nothing (UIFieldBehavior.turbulenceField(smoothness:animationSpeed:)).
     public static func turbulenceField(smoothness: CGFloat, animationSpeed: CGFloat) -> FieldBehavior {
         let f = FieldBehavior(kind: .turbulence); f.smoothness = smoothness; f.animationSpeed = animationSpeed; return f
     }
+    /// Pulls its items toward `position` like a spring (Hooke's law at the default falloff -1),
+    /// not scaled by mass (UIFieldBehavior.springField()).
     public static func springField() -> FieldBehavior { FieldBehavior(kind: .spring) }
+    /// Pushes charged items away from `position` (pulls negative charges), scaled by the item's
+    /// `charge`; falloff defaults to 1 (UIFieldBehavior.electricField()).
     public static func electricField() -> FieldBehavior { FieldBehavior(kind: .electric) }
+    /// Deflects moving charged items at right angles to their velocity; any non-zero charge acts
+    /// the same; falloff defaults to 1 (UIFieldBehavior.magneticField()).
     public static func magneticField() -> FieldBehavior { FieldBehavior(kind: .magnetic) }
+    /// Slows its items relative to `direction` (the medium's velocity, m/s; default zero) with a
+    /// force growing as the square of the relative speed (UIFieldBehavior.dragField()).
     public static func dragField() -> FieldBehavior { FieldBehavior(kind: .drag) }
+    /// Swirls its items around `position` with a force at right angles to their offset from it,
+    /// divided by the item's mass [quirk] (UIFieldBehavior.vortexField()).
     public static func vortexField() -> FieldBehavior { FieldBehavior(kind: .vortex) }
+    /// A custom field: `evaluationBlock` gives the force (newtons) on each item inside the region
+    /// (UIFieldBehavior.field(evaluationBlock:)); see `EvaluationBlock`.
     public static func field(evaluationBlock: @escaping EvaluationBlock) -> FieldBehavior {
         FieldBehavior(kind: .custom, block: evaluationBlock)
     }
 
+    /// Adds an item (ignored if already there); takes effect at the next step.
     public func addItem(_ item: DynamicItem) { if list.add(item) { setNeedsUpdate() } }
+    /// Removes an item (ignored if absent); takes effect at the next step.
     public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
 
     override var ownItems: [DynamicItem] { list.items }

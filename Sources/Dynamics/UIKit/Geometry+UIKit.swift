@@ -7,9 +7,13 @@ import Foundation
 #if !canImport(CoreGraphics)
 /// A 2D vector (Core Graphics' CGVector, missing from Foundation on Linux).
 public struct CGVector: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The x component.
     public var dx: CGFloat
+    /// The y component (positive = down in the UIKit-style API).
     public var dy: CGFloat
+    /// Creates a vector from its components.
     public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
+    /// The vector (0, 0).
     public static let zero = CGVector(dx: 0, dy: 0)
     public var description: String { "(\(dx), \(dy))" }
 }

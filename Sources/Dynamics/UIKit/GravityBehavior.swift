@@ -8,18 +8,23 @@ import Foundation
 /// Pulls its items in a direction (UIGravityBehavior).
 public final class GravityBehavior: DynamicBehavior {
     private var list = ItemList()
+    /// The items that feel gravity, in the order they were added.
     public var items: [DynamicItem] { list.items }
     /// Acceleration vector; (0, 1) = 1000 pt/s^2 down. Default (0, 1).
     public var gravityDirection = CGVector(dx: 0, dy: 1) {
         didSet { dynamicAnimator?.gravityChanged(to: acceleration) }
     }
 
+    /// Creates a gravity behavior for `items` (UIGravityBehavior(items:)), pulling down at
+    /// 1000 pt/s^2 (direction (0, 1)).
     public init(items: [DynamicItem] = []) {
         super.init()
         for item in items { _ = list.add(item) }
     }
 
+    /// Adds an item (ignored if already there); takes effect at the next step.
     public func addItem(_ item: DynamicItem) { if list.add(item) { setNeedsUpdate() } }
+    /// Removes an item (ignored if absent); takes effect at the next step.
     public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
 
     /// Direction angle in radians (default pi/2, down); 0 while the magnitude is 0.
@@ -49,6 +54,8 @@ public final class GravityBehavior: DynamicBehavior {
     /// Engine acceleration in m/s^2 (1.0 = 10 m/s^2 = 1000 pt/s^2).
     var acceleration: Vec2 { Vec2(Double(gravityDirection.dx) * 10, Double(gravityDirection.dy) * 10) }
 
+    /// Joining an animator sets its one gravity vector to this behavior's; leaving sets it to
+    /// zero [quirk, as UIKit's one gravity vector per animator].
     public override func willMove(to dynamicAnimator: DynamicAnimator?) {
         if let animator = dynamicAnimator {
             // Joining sets the animator's vector to this behavior's.

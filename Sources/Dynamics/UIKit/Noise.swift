@@ -10,7 +10,9 @@ import Foundation
 /// SplitMix64: a tiny, fast, well-distributed seeded generator.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
+    /// A generator starting from `seed`: the same seed gives the same sequence.
     public init(seed: UInt64) { state = seed }
+    /// The next 64-bit value of the sequence.
     public mutating func next() -> UInt64 {
         state &+= 0x9E3779B97F4A7C15
         var z = state

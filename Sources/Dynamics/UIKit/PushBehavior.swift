@@ -11,10 +11,14 @@ import Foundation
 
 /// Applies a continuous or instantaneous force to its items (UIPushBehavior).
 public final class PushBehavior: DynamicBehavior {
+    /// How a push acts (UIPushBehavior.Mode): `continuous`, a force in every sub-step while active;
+    /// `instantaneous`, one impulse at the next step, after which `active` turns false.
     public enum Mode: Sendable { case continuous, instantaneous }
 
+    /// The push's mode, fixed at creation.
     public let mode: Mode
     private var list = ItemList()
+    /// The items pushed, in the order they were added.
     public var items: [DynamicItem] { list.items }
     /// Force vector in UIKit newtons. Default (0, 0).
     public var pushDirection = CGVector.zero {
@@ -36,19 +40,27 @@ public final class PushBehavior: DynamicBehavior {
     private var pendingImpulse = true
     private var offsets: [ObjectIdentifier: CGVector] = [:]
 
+    /// Creates a push on `items` in `mode` (UIPushBehavior(items:mode:)): active, with a zero
+    /// `pushDirection` until one is set.
     public init(items: [DynamicItem] = [], mode: Mode) {
         self.mode = mode
         super.init()
         for item in items { _ = list.add(item) }
     }
 
+    /// Adds an item (ignored if already there); takes effect at the next step.
     public func addItem(_ item: DynamicItem) { if list.add(item) { setNeedsUpdate() } }
+    /// Removes an item (ignored if absent); takes effect at the next step.
     public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
 
+    /// Direction of the push in radians from +x toward +y (clockwise on screen). Default 0; kept
+    /// while the magnitude is 0. Setting it keeps `magnitude`.
     public var angle: CGFloat {
         get { storedAngle }
         set { setAngle(newValue, magnitude: magnitude) }
     }
+    /// Size of the push in UIKit newtons: 1.0 accelerates a 100x100 pt item of density 1 at
+    /// 100 pt/s^2. Default 0; setting it keeps `angle`.
     public var magnitude: CGFloat {
         get {
             if let storedMagnitude { return storedMagnitude }
@@ -57,6 +69,8 @@ public final class PushBehavior: DynamicBehavior {
         }
         set { setAngle(angle, magnitude: newValue) }
     }
+    /// Sets angle (radians) and magnitude together: `pushDirection` becomes magnitude x
+    /// (cos angle, sin angle), computed in single precision.
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
         storedAngle = angle
         storedMagnitude = magnitude
@@ -71,6 +85,7 @@ public final class PushBehavior: DynamicBehavior {
         offsets[ObjectIdentifier(item)] = offset
         setNeedsUpdate()
     }
+    /// Where the push applies on `item`: an offset from its center in points, reference axes. Default zero.
     public func targetOffsetFromCenter(for item: DynamicItem) -> CGVector { offsets[ObjectIdentifier(item)] ?? .zero }
 
     override var ownItems: [DynamicItem] { list.items }

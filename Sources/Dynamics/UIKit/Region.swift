@@ -7,18 +7,26 @@ import Foundation
 
 /// An area of effect for fields (UIRegion).
 public indirect enum Region: Equatable, Sendable {
+    /// Every point (UIRegion.infinite).
     case infinite
+    /// No point.
     case empty
     /// A circle of `radius` points around the origin.
     case radius(CGFloat)
     /// A rectangle of `size` centered on the origin.
     case size(CGSize)
+    /// Every point the region does not contain (see `inverse()`).
     case inverse(Region)
+    /// Points in either region.
     case union(Region, Region)
+    /// Points in both regions (see `contains` for the rectangle-edge quirk).
     case intersection(Region, Region)
+    /// Points in the first region and not in the second.
     case difference(Region, Region)
 
+    /// A circle of `radius` points around the origin, its edge included (UIRegion(radius:)).
     public init(radius: CGFloat) { self = .radius(radius) }
+    /// A rectangle of `size` points centered on the origin, its edge excluded (UIRegion(size:)).
     public init(size: CGSize) { self = .size(size) }
 
     /// Everything the region does not contain.

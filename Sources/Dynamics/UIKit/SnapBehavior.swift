@@ -10,6 +10,7 @@ import Foundation
 
 /// Moves an item to a point with a spring-like motion, ending upright (UISnapBehavior).
 public final class SnapBehavior: DynamicBehavior {
+    /// The item the snap moves.
     public let item: DynamicItem
     /// Where the item settles; changing it sets the item moving again.
     public var snapPoint: CGPoint { didSet { setNeedsUpdate() } }
@@ -21,6 +22,8 @@ public final class SnapBehavior: DynamicBehavior {
     static let hertz = 4.0
     static let springLength: CGFloat = 50
 
+    /// Snaps `item` to `point` (reference coordinates, points) (UISnapBehavior(item:snapTo:));
+    /// damping starts at 0.5.
     public init(item: DynamicItem, snapTo point: CGPoint) {
         self.item = item
         self.snapPoint = point

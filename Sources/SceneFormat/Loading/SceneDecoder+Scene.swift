@@ -44,7 +44,7 @@ extension SceneDecoder {
         }
 
         let title = scene["title"].flatMap(string) ?? sceneID
-        // (A seed has its own limit, 2^53, which `integer` checks.)
+        // (A seed has its own limit, 2^53 - 1, which `integer` checks.)
         let seed = scene["seed"].flatMap { integer($0, NumberRule(minimum: 0)) }.map { UInt64($0) } ?? 0
         let sleeping = scene.bool("sleeping") ?? true
 

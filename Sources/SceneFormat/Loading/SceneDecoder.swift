@@ -217,11 +217,11 @@ final class SceneDecoder {
             error("`\(node.path.lastKeyName)` must be a whole number; got \(formatNumber(n))", at: node)
             return nil
         }
-        // Whole numbers are exact only up to 2^53 in a JSON number (a double); larger ones
-        // are whole but not the number written.
-        guard abs(n) <= 9_007_199_254_740_992 else {
+        // Whole numbers are exact only below 2^53 in a JSON number (a double): 2^53 + 1 is
+        // read as 2^53, so 2^53 itself may be another number than the one written.
+        guard abs(n) <= 9_007_199_254_740_991 else {
             error("`\(node.path.lastKeyName)` is too large; got \(formatNumber(n))", at: node,
-                  hint: "whole numbers are limited to 9,007,199,254,740,992 (2^53), the largest a JSON number holds exactly")
+                  hint: "whole numbers are limited to 9,007,199,254,740,991 (2^53 - 1), the largest a JSON number tells apart from the next")
             return nil
         }
         return Int(n)

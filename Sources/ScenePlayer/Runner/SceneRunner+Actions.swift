@@ -50,7 +50,13 @@ extension SceneRunner {
             // Adding a behavior that is in the tree does nothing, as in UIKit: an action that runs
             // again (a second tap) made a second behavior of the same id, which removeBehavior
             // could no longer reach.
-            if let id = add.behavior.id, let existing = behaviorsByID[id], existing.dynamicAnimator != nil { return }
+            // Every id of the added tree counts (a group without an id around a push with
+            // one made a second push on every tap).
+            let ids = Self.ids(in: add.behavior)
+            if ids.contains(where: { behaviorsByID[$0]?.dynamicAnimator != nil }) { return }
+            // A behavior of one of these ids that a drag holds aside is replaced by the new
+            // one: the release must not bring back a second behavior of its id.
+            forgetSuspended { held in ids.contains { id in behaviorsByID[id].map { isInside($0, held) } ?? false } }
             if let b = try? makeBehavior(add.behavior), b.dynamicAnimator == nil, b.parent == nil { animator.addBehavior(b) }
         case .removeBehavior(let r):
             guard let b = behaviorsByID[r.behavior] else { return }
@@ -110,6 +116,23 @@ extension SceneRunner {
         activePan = pan
     }
 
+    /// The ids of a behavior and of every behavior inside it.
+    static func ids(in spec: BehaviorSpec) -> [String] {
+        var ids = spec.id.map { [$0] } ?? []
+        if case .group(let g) = spec { for child in g.children { ids += Self.ids(in: child) } }
+        return ids
+    }
+
+    /// Sets the insets of a collision behavior's reference-bounds boundary without turning the
+    /// boundary on or off: the scene's `referenceBoundsInsets` only shapes that boundary, used
+    /// while `referenceBoundsAsBoundary` is true (UIKit's only setter of the insets,
+    /// `setTranslatesReferenceBoundsIntoBoundary(with:)`, also turns it on).
+    static func setInsets(_ i: SceneInsets, of c: CollisionBehavior) {
+        let on = c.translatesReferenceBoundsIntoBoundary
+        c.setTranslatesReferenceBoundsIntoBoundary(with: (CGFloat(i.top), CGFloat(i.left), CGFloat(i.bottom), CGFloat(i.right)))
+        if !on { c.translatesReferenceBoundsIntoBoundary = false }
+    }
+
     /// Whether `b` is `ancestor` or sits somewhere below it in the tree.
     func isInside(_ b: DynamicBehavior, _ ancestor: DynamicBehavior) -> Bool {
         var node: DynamicBehavior? = b
@@ -164,8 +187,7 @@ extension SceneRunner {
         case (let c as CollisionBehavior, .collisionMode(let m)):
             c.collisionMode = m == .items ? .items : m == .boundaries ? .boundaries : .everything
         case (let c as CollisionBehavior, .referenceBoundsAsBoundary(let on)): c.translatesReferenceBoundsIntoBoundary = on
-        case (let c as CollisionBehavior, .referenceBoundsInsets(let i)):
-            c.setTranslatesReferenceBoundsIntoBoundary(with: (CGFloat(i.top), CGFloat(i.left), CGFloat(i.bottom), CGFloat(i.right)))
+        case (let c as CollisionBehavior, .referenceBoundsInsets(let i)): Self.setInsets(i, of: c)
         case (let s as SnapBehavior, .point(let p)): if let p = point(p) { s.snapPoint = p }
         case (let s as SnapBehavior, .damping(let d)): s.damping = CGFloat(d)
         case (let a as AttachmentBehavior, .anchor(let p)): if let p = point(p) { a.anchorPoint = p }

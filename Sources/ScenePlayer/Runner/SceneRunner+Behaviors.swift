@@ -21,9 +21,10 @@ extension SceneRunner {
         case .collision(let c):
             let b = CollisionBehavior(items: try c.items.map(view))
             b.collisionMode = c.mode == .items ? .items : c.mode == .boundaries ? .boundaries : .everything
-            if c.referenceBoundsAsBoundary {
-                let i = c.referenceBoundsInsets
-                b.setTranslatesReferenceBoundsIntoBoundary(with: (CGFloat(i.top), CGFloat(i.left), CGFloat(i.bottom), CGFloat(i.right)))
+            // The insets are kept whether or not the boundary is on (a later `set` may turn it on).
+            if c.referenceBoundsAsBoundary || c.referenceBoundsInsets != .zero {
+                Self.setInsets(c.referenceBoundsInsets, of: b)
+                b.translatesReferenceBoundsIntoBoundary = c.referenceBoundsAsBoundary
             }
             for boundary in c.boundaries {
                 switch boundary.shape {

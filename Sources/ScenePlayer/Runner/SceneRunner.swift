@@ -77,6 +77,10 @@ public final class SceneRunner {
         /// Set by a `drag` action: the item follows the finger.
         var dragging = false
         var lastPoint: ScenePoint
+        /// When the finger was at `lastPoint`, and whether that was a step's time (the pan's
+        /// start and end fall between steps).
+        var lastTime: Double
+        var lastWasStep = false
         var fingerVelocity = SceneVector.zero
     }
 
@@ -111,7 +115,9 @@ public final class SceneRunner {
     public func advanceFrame() throws {
         frameEvents.removeAll()
         frameIndex += 1
-        let target = Int((Double(frameIndex) / Double(scene.fps) / stepInterval).rounded())
+        // round(60 k / fps), halves up, in whole numbers: in floating point 60 x 49 / 24 came
+        // out below 122.5 and rounded down while 2.5 rounded up.
+        let target = (2 * Int(stepsPerSecond) * frameIndex + scene.fps) / (2 * scene.fps)
         while stepCount < target { try stepOnce() }
     }
 
@@ -210,7 +216,7 @@ public final class SceneRunner {
         guard let start = path.first else { return }
         let hit = topmostItem(at: start)
         var pan = ActivePan(input: input, path: path, duration: max(duration, 1e-6), item: hit,
-                            grabOffset: .zero, lastPoint: start)
+                            grabOffset: .zero, lastPoint: start, lastTime: input.at)
         if let k = hit {
             let c = items[k].view.center
             pan.grabOffset = SceneVector(dx: Double(c.x) - start.x, dy: Double(c.y) - start.y)
@@ -227,10 +233,22 @@ public final class SceneRunner {
     func updateDrag(at t: Double) {
         guard var pan = activePan else { return }
         let p = fingerPosition(pan, at: t)
-        pan.fingerVelocity = SceneVector(dx: (p.x - pan.lastPoint.x) / stepInterval, dy: (p.y - pan.lastPoint.y) / stepInterval)
+        // The finger's velocity over the time it moved since the last update: a whole step
+        // but where the pan began or ended between steps (a pan ending 1 ms after a step
+        // released its item at a sixteenth of the finger's speed).
+        let now = t <= pan.input.end + 1e-9 ? t : pan.input.end
+        let elapsed = pan.lastWasStep && now == t ? stepInterval : now - pan.lastTime
+        if elapsed > 1e-9 {
+            pan.fingerVelocity = SceneVector(dx: (p.x - pan.lastPoint.x) / elapsed, dy: (p.y - pan.lastPoint.y) / elapsed)
+        }
         pan.lastPoint = p
+        pan.lastTime = now
+        pan.lastWasStep = now == t
         if let k = pan.item, pan.dragging {
             let view = items[k].view
+            // [quirk] An item a drag keeps in some behavior keeps its body and its velocity, as
+            // a view a UIKit pan handler places (`updateItem(usingCurrentState:)`) does: the
+            // step then moves it on from under the finger.
             place(view, center: CGPoint(x: p.x + pan.grabOffset.dx, y: p.y + pan.grabOffset.dy))
         }
         activePan = pan
