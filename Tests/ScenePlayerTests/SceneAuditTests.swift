@@ -26,6 +26,27 @@ final class SceneAuditTests: XCTestCase {
         XCTAssertEqual(frames[34].item("a").vx, frames[25].item("a").vx, accuracy: 1e-9, "removed: no push is left")
     }
 
+    /// A tap added snap `sn`; a drag held it aside; a second tap during the drag added a new
+    /// `sn`, and the release put the old one back: two snaps of one id, and after
+    /// removeBehavior "sn" the other still pulled the item back to (100, 100). The new one
+    /// replaces the one held aside: once it is removed the item stays where it was dropped.
+    func testANewBehaviorReplacesOneOfItsIdThatADragHoldsAside() throws {
+        let frames = try playTrace(try loadScene("""
+        { fps: 60, duration: 1.6, canvas: { width: 1000, height: 1000 },
+          items: [ { id: "a", size: [40, 40], center: [100, 100] } ],
+          events: [
+            { on: "pan", do: [ { drag: true } ] },
+            { on: "tap", do: [ { addBehavior: { id: "sn", type: "snap", item: "a", point: [100, 100] } } ] },
+            { on: "time", at: 0.6, do: [ { removeBehavior: "sn" } ] } ],
+          input: [ { at: 0.05, tap: [900, 900] }, { at: 0.1, pan: { path: [[100, 100], [300, 100]], duration: 0.3 } },
+                   { at: 0.2, tap: [900, 900] } ] }
+        """))
+        // Removed at 0.6 s (frame 36): no behavior holds the item, which stays where it is.
+        let left = frames[37].item("a").x
+        for frame in frames[37...] { XCTAssertEqual(frame.item("a").x, left, accuracy: 1e-9, "frame \(frame.frame)") }
+        XCTAssertGreaterThan(abs(left - 100), 20, "not pulled back to the snap point by a second snap")
+    }
+
     /// `referenceBoundsInsets` only shapes the reference boundary: set alone it turned the
     /// boundary on (the item stopped at y = 189), and the file's insets were dropped when the
     /// flag was off, so a later `referenceBoundsAsBoundary: true` ignored them.
