@@ -33,7 +33,7 @@ enum ListCommand {
     static let help = """
     usage: animatic list [SCENE ...]
     Lists the scenes under ./scenes (or the given ones) with their frame counts and titles,
-    one a line (control characters in a title are shown escaped, as \\n or \\u{1B}).
+    one a line (a title is shown escaped as a JSON string: \\n, \\u001B, \\").
     """
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -55,21 +55,10 @@ enum ListCommand {
         return status
     }
 
-    /// `text` with its control characters escaped: a title holding a line break or a
-    /// terminal escape (a scene file may hold any string) must keep the list one scene a
+    /// `text` with its control characters escaped as in JSON: a title holding a line break or
+    /// a terminal escape (a scene file may hold any string) must keep the list one scene a
     /// line and not drive the terminal.
     static func oneLine(_ text: String) -> String {
-        var line = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            case "\t": line += "\\t"
-            case _ where scalar.properties.generalCategory == .control:
-                line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: line.unicodeScalars.append(scalar)
-            }
-        }
-        return line
+        String(JSON5Value.quoted(text).dropFirst().dropLast())
     }
 }

@@ -100,7 +100,7 @@ final class CommandLineHygieneTests: XCTestCase {
         let r = try CLI.run(["list", "odd.json"], in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout.split(separator: "\n").count, 1, r.stdout)
-        XCTAssertTrue(r.stdout.hasSuffix("Two\\nlines\\u{1B}[31mred\\tend\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("Two\\nlines\\u001B[31mred\\tend\n"), r.stdout)
     }
 
     /// `help rendr` had no "did you mean", as an unknown command has.

@@ -139,3 +139,20 @@ func assertCacheTookBothWays(_ kept: World, _ fresh: World, atLeast: Int, _ labe
     XCTAssertGreaterThan(madeCount, atLeast, label, file: file, line: line)
     XCTAssertEqual(counts(fresh).kept, 0, file: file, line: line)
 }
+
+/// The length in points of the 10-segment polyline through the quarter cubic of an ellipse
+/// of radii a, b (Core Graphics' control points at kappa 0.55228474983 of the radii): the L
+/// of the measured flattening rule, max(Int(L / 10), 1) pieces a cubic. Written out here,
+/// not taken from `ItemOutline`.
+func ellipseQuarterPolylineLength(_ a: Double, _ b: Double) -> Double {
+    let k = 0.55228474983
+    let p = [(a, 0.0), (a, k * b), (k * a, b), (0.0, b)]
+    var length = 0.0, previous = p[0]
+    for i in 1...10 {
+        let t = Double(i) / 10, u = 1 - t
+        let x = u * u * u * p[0].0 + 3 * u * u * t * p[1].0 + 3 * u * t * t * p[2].0 + t * t * t * p[3].0
+        let y = u * u * u * p[0].1 + 3 * u * u * t * p[1].1 + 3 * u * t * t * p[2].1 + t * t * t * p[3].1
+        length += hypot(x - previous.0, y - previous.1); previous = (x, y)
+    }
+    return length
+}

@@ -35,17 +35,7 @@ final class UIKitAPIAuditTests: XCTestCase {
         XCTAssertGreaterThan(box.center.x, 640, "and slides down its slope")
         // Below the cap the measured formula holds: max(Int(L / 10), 1) pieces a quarter, L the
         // 10-segment polyline through the quarter cubic (kappa 0.55228474983).
-        func quarterPieces(_ a: Double, _ b: Double) -> Int {
-            let k = 0.55228474983, p = [(a, 0.0), (a, k * b), (k * a, b), (0.0, b)]
-            var length = 0.0, previous = p[0]
-            for i in 1...10 {
-                let t = Double(i) / 10, u = 1 - t
-                let x = u * u * u * p[0].0 + 3 * u * u * t * p[1].0 + 3 * u * t * t * p[2].0 + t * t * t * p[3].0
-                let y = u * u * u * p[0].1 + 3 * u * u * t * p[1].1 + 3 * u * t * t * p[2].1 + t * t * t * p[3].1
-                length += hypot(x - previous.0, y - previous.1); previous = (x, y)
-            }
-            return max(Int(length / 10), 1)
-        }
+        func quarterPieces(_ a: Double, _ b: Double) -> Int { max(Int(ellipseQuarterPolylineLength(a, b) / 10), 1) }
         XCTAssertEqual(ItemOutline.ellipse(width: 300, height: 200).count, 4 * quarterPieces(150, 100))
         XCTAssertGreaterThan(4 * quarterPieces(150, 100), 64, "more than the engine's old polygon limit")
         XCTAssertEqual(ItemOutline.ellipse(width: 1_000_000, height: 1).count, 256)

@@ -87,18 +87,7 @@ final class UIKitMeasuredTests: XCTestCase {
     func testEllipseFlattensIntoCubicPiecesOfTenPoints() {
         // A 200 x 100 ellipse: each quarter cubic is about 121 pt long -> 12 pieces, 48 vertices.
         let outline = ItemOutline.ellipse(width: 200, height: 100)
-        func quarterLength() -> Double {
-            let a = 100.0, b = 50.0, k = ItemOutline.kappa
-            let p = [(a, 0.0), (a, k * b), (k * a, b), (0.0, b)]
-            var length = 0.0, prev = p[0]
-            for i in 1...10 {
-                let t = Double(i) / 10, u = 1 - t
-                let x = u * u * u * p[0].0 + 3 * u * u * t * p[1].0 + 3 * u * t * t * p[2].0 + t * t * t * p[3].0
-                let y = u * u * u * p[0].1 + 3 * u * u * t * p[1].1 + 3 * u * t * t * p[2].1 + t * t * t * p[3].1
-                length += hypot(x - prev.0, y - prev.1); prev = (x, y)
-            }
-            return length
-        }
+        func quarterLength() -> Double { ellipseQuarterPolylineLength(100, 50) }
         XCTAssertEqual(outline.count, 4 * Int(quarterLength() / 10))
         XCTAssertEqual(outline.last!, CGPoint(x: 100, y: 0))
         XCTAssertTrue(outline.contains(CGPoint(x: 0, y: 50)))
