@@ -108,7 +108,9 @@ open class UIBezierPath: CustomStringConvertible {
         // infinite one never left the loops below).
         guard startAngle.isFinite, endAngle.isFinite, radius.isFinite, center.x.isFinite, center.y.isFinite else { return }
         let start = CGPoint(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
-        if elements.isEmpty || elements.last == .close { move(to: start) } else if currentPoint != start { addLine(to: start) }
+        // After `close()` the current point is the closed subpath's start, from which a line
+        // leads to the arc, as Core Graphics adds one (a move there started the arc alone).
+        if elements.isEmpty { move(to: start) } else if currentPoint != start { addLine(to: start) }
         var sweep = endAngle - startAngle
         // A sweep of many turns is brought within one by a remainder first (adding 2 pi to
         // -1e17 changes nothing); the loops then take it as they always did.
@@ -216,46 +218,61 @@ open class UIBezierPath: CustomStringConvertible {
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    /// Whether `point` is inside the path's polygons (even-odd rule).
+    /// Whether `contains(_:)` counts a point by the even-odd rule (`true`) or, as by default,
+    /// the non-zero winding rule (UIBezierPath's `usesEvenOddFillRule`).
+    open var usesEvenOddFillRule = false
+
+    /// Whether `point` is inside one of the path's closed subpaths, by the non-zero winding
+    /// rule (or the even-odd rule with `usesEvenOddFillRule`), as UIBezierPath's: a point
+    /// inside an open subpath only is not contained.
     open func contains(_ point: CGPoint) -> Bool {
-        var inside = false
-        for polygon in polygons where polygon.count >= 3 {
+        var winding = 0, crossings = 0
+        for (polygon, closed) in subpaths where closed && polygon.count >= 3 {
             var j = polygon.count - 1
             for i in polygon.indices {
-                let a = polygon[i], b = polygon[j]
-                if (a.y > point.y) != (b.y > point.y), point.x < (b.x - a.x) * (point.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+                let a = polygon[j], b = polygon[i]
+                if (a.y > point.y) != (b.y > point.y), point.x < (b.x - a.x) * (point.y - a.y) / (b.y - a.y) + a.x {
+                    crossings += 1
+                    winding += b.y > a.y ? 1 : -1
+                }
                 j = i
             }
         }
-        return inside
+        return usesEvenOddFillRule ? crossings % 2 == 1 : winding != 0
     }
 
     /// Each subpath as a polygon: its points, curves flattened as PhysicsKit flattens them,
     /// without a last point that repeats the first.
-    var polygons: [[CGPoint]] {
-        var out: [[CGPoint]] = []
+    var polygons: [[CGPoint]] { subpaths.map(\.points) }
+
+    /// Each subpath's polygon and whether it was closed. A segment after `close()` starts a
+    /// new subpath at the closed one's first point (it started at (0, 0)), as Core Graphics'.
+    var subpaths: [(points: [CGPoint], closed: Bool)] {
+        var out: [(points: [CGPoint], closed: Bool)] = []
         var current: [CGPoint] = []
-        func finish() {
+        var start = CGPoint.zero
+        func finish(closed: Bool) {
             if current.count > 1, current.last == current.first { current.removeLast() }
-            if !current.isEmpty { out.append(current) }
+            if !current.isEmpty { out.append((current, closed)) }
             current = []
         }
         for e in elements {
             switch e {
             case .move(let p):
-                finish()
+                finish(closed: false)
                 current = [p]
+                start = p
             case .line(let p):
-                if current.isEmpty { current = [.zero] }
+                if current.isEmpty { current = [start] }
                 current.append(p)
             case .curve(let p, let c1, let c2):
-                if current.isEmpty { current = [.zero] }
+                if current.isEmpty { current = [start] }
                 current += ItemOutline.flattenCubic(current[current.count - 1], c1, c2, p)
             case .close:
-                finish()
+                finish(closed: true)
             }
         }
-        finish()
+        finish(closed: false)
         return out
     }
 

@@ -25,7 +25,9 @@ open class UIColor: Equatable, Hashable, CustomStringConvertible {
 
     /// A color from hue, saturation and brightness in 0...1.
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
-        let h = (Double(hue) - Double(hue).rounded(.down)) * 6, s = Double(saturation), v = Double(brightness)
+        // (A non-finite hue is hue 0: Int(_:) of NaN trapped.)
+        let finiteHue = hue.isFinite ? Double(hue) : 0
+        let h = (finiteHue - finiteHue.rounded(.down)) * 6, s = Double(saturation), v = Double(brightness)
         let sector = Int(h) % 6, f = h - Double(Int(h))
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
         let rgb: (Double, Double, Double) = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][sector]

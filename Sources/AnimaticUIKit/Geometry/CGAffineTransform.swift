@@ -10,14 +10,16 @@ import Foundation
 
 /// A 2D affine transform (Core Graphics' CGAffineTransform).
 public struct CGAffineTransform: Equatable, Sendable, CustomStringConvertible {
+    // (A matrix value set by hand forgets the remembered parts, which no longer describe
+    // it: `t.a = 2` was drawn at scale 1.)
     /// x' = a x + c y + tx.
-    public var a: CGFloat
+    public var a: CGFloat { didSet { parts = nil } }
     /// y' = b x + d y + ty.
-    public var b: CGFloat
+    public var b: CGFloat { didSet { parts = nil } }
     /// x' = a x + c y + tx.
-    public var c: CGFloat
+    public var c: CGFloat { didSet { parts = nil } }
     /// y' = b x + d y + ty.
-    public var d: CGFloat
+    public var d: CGFloat { didSet { parts = nil } }
     /// The translation along x.
     public var tx: CGFloat
     /// The translation along y.

@@ -68,7 +68,13 @@ final class Display {
         animators.contains { $0.contains(item) }
     }
 
-    func add(_ animation: ViewAnimation) { animations.append(animation) }
+    /// Starts an animation; those running yield it the properties it animates. (Left to run,
+    /// an older animation wrote its own target over the newer one's every step, and left the
+    /// view showing another value than its model's.)
+    func add(_ animation: ViewAnimation) {
+        for k in animations.indices { animations[k].yield(to: animation) }
+        animations.append(animation)
+    }
 
     func noteContact(began: Bool, behavior: CollisionBehavior, item: DynamicItem, other: DynamicItem?, boundary: String??, point: CGPoint) {
         // Divided, as the scene player times its events: to the last bit the time of the frame

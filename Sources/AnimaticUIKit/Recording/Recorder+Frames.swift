@@ -30,9 +30,10 @@ extension Recorder {
         refreshKnownViews()
         let root = viewController.view!
         var items: [DrawItem] = []
-        let placement = Placement(map: { root.pointInSuperview($0) }, angle: Double(root.presented.angle),
-                                  scale: Double(root.presented.scaleX), alpha: Double(root.presented.alpha))
-        for view in root.subviews { appendItems(of: view, in: placement, to: &items) }
+        // The root view as any other (its drawing, border, alpha, hidden state; a hidden root
+        // shows nothing but the canvas), but for its background, which is the canvas.
+        let canvas = Placement(map: { $0 }, angle: 0, scale: 1, alpha: 1)
+        appendItems(of: root, in: canvas, to: &items, withBackground: false)
         var state = FrameState(width: Double(size.width), height: Double(size.height), scale: scale,
                                background: root.presented.background ?? .black, items: items)
         for animator in display.animators where animator.debugEnabled {
@@ -89,26 +90,35 @@ extension Recorder {
         }
     }
 
-    func appendItems(of view: UIView, in parent: Placement, to items: inout [DrawItem]) {
+    func appendItems(of view: UIView, in parent: Placement, to items: inout [DrawItem], withBackground: Bool = true) {
         guard !view.isHidden else { return }
         let look = view.presented
         let centerInParent = look.translation == .zero ? look.center
             : CGPoint(x: look.center.x + look.translation.x, y: look.center.y + look.translation.y)
         let c = parent.map(centerInParent)
         let center = DrawPoint(Double(c.x), Double(c.y))
-        let angle = parent.angle + Double(look.angle)
-        let uniform = look.scaleX == look.scaleY
-        let scale = parent.scale * Double(uniform ? look.scaleX : 1)
+        // A flip (a negative scale, CGAffineTransform(scaleX: -1, y: 1)) is drawn as a mirror:
+        // both axes flipped is a half turn; one axis flips the drawn paths' points, while a
+        // rectangle or an oval, symmetric about its center, looks the same. (A negative size
+        // made the renderer refuse the frame, and the recording failed.)
+        let bothFlipped = look.scaleX < 0 && look.scaleY < 0
+        let flip = (x: look.scaleX < 0 && !bothFlipped ? -1.0 : 1.0, y: look.scaleY < 0 && !bothFlipped ? -1.0 : 1.0)
+        let scaleX = abs(Double(look.scaleX)), scaleY = abs(Double(look.scaleY))
+        let angle = parent.angle + Double(look.angle) + (bothFlipped ? .pi : 0)
+        let uniform = scaleX == scaleY
+        let scale = parent.scale * (uniform ? scaleX : 1)
         let alpha = parent.alpha * Double(look.alpha)
         // A non-uniform scale is drawn by stretching the bounds (borders are not stretched).
-        let stretch = (x: uniform ? 1 : Double(look.scaleX), y: uniform ? 1 : Double(look.scaleY))
+        let stretch = (x: uniform ? 1 : scaleX, y: uniform ? 1 : scaleY)
         let width = Double(view.bounds.width) * stretch.x, height = Double(view.bounds.height) * stretch.y
+        // (A negative corner radius draws square corners, as Core Animation's does.)
+        let cornerRadius = max(Double(view.layer.cornerRadius), 0)
 
         let border: DrawStroke? = view.layer.borderWidth > 0
             ? DrawStroke(color: view.layer.borderColor?.sceneColor ?? .black, width: Double(view.layer.borderWidth)) : nil
-        let background = look.background.flatMap { $0.alpha > 0 ? $0 : nil }
+        let background = withBackground ? look.background.flatMap { $0.alpha > 0 ? $0 : nil } : nil
         if background != nil || border != nil {
-            items.append(DrawItem(shape: .rectangle(cornerRadius: Double(view.layer.cornerRadius)), width: width, height: height,
+            items.append(DrawItem(shape: .rectangle(cornerRadius: cornerRadius), width: width, height: height,
                                   center: center, angle: angle, fill: background ?? .clear, stroke: border, alpha: alpha, scale: scale))
         }
 
@@ -124,14 +134,14 @@ extension Recorder {
             }
             switch op.path.form {
             case .rectangle(let r, let radius)?:
-                add(.rectangle(cornerRadius: Double(radius)), Double(r.width) * stretch.x, Double(r.height) * stretch.y,
+                add(.rectangle(cornerRadius: max(Double(radius), 0)), abs(Double(r.width)) * stretch.x, abs(Double(r.height)) * stretch.y,
                     at: CGPoint(x: r.origin.x + r.width / 2, y: r.origin.y + r.height / 2))
             case .oval(let r)?:
-                add(.ellipse, Double(r.width) * stretch.x, Double(r.height) * stretch.y,
+                add(.ellipse, abs(Double(r.width)) * stretch.x, abs(Double(r.height)) * stretch.y,
                     at: CGPoint(x: r.origin.x + r.width / 2, y: r.origin.y + r.height / 2))
             case nil:
                 for polygon in op.path.polygons where polygon.count >= 2 {
-                    let vertices = polygon.map { DrawPoint(Double($0.x - mid.x) * stretch.x, Double($0.y - mid.y) * stretch.y) }
+                    let vertices = polygon.map { DrawPoint(Double($0.x - mid.x) * stretch.x * flip.x, Double($0.y - mid.y) * stretch.y * flip.y) }
                     add(.polygon(vertices), width, height, at: mid)
                 }
             }

@@ -6,7 +6,9 @@
 // step being run), advances after every step with the scene player's curves, and when it is
 // done calls its completion with true; animations that finish in the same step complete in
 // the order they were started. Rotation is not animated on a view the dynamic animator moves:
-// the animator owns it.
+// the animator owns it. A new animation takes over the properties it animates from the
+// animations still running on the same view (as UIKit, where the last animation leaves the
+// view at its model value): an older one goes on with the others only, and still completes.
 import Foundation
 import SceneFormat
 import ScenePlayer
@@ -52,14 +54,21 @@ struct ViewAnimation {
         let view: UIView
         let from: UIView.Look
         let to: UIView.Look
-        let keys: AnimatedKeys
+        var keys: AnimatedKeys
     }
 
     let start: Double
     let duration: Double
     let curve: AnimateAction.Curve
-    let changes: [Change]
+    var changes: [Change]
     let completion: ((Bool) -> Void)?
+
+    /// Gives up the properties `newer` animates on the same views (see the design note).
+    mutating func yield(to newer: ViewAnimation) {
+        for k in changes.indices {
+            for c in newer.changes where c.view === changes[k].view { changes[k].keys.subtract(c.keys) }
+        }
+    }
 
     /// Puts the presentation `u` (eased progress) of the way from the old values to the new.
     func apply(_ u: Double) {

@@ -11,9 +11,12 @@ struct VisualAnimation {
     let start: Double
     let duration: Double
     let curve: AnimateActionCurve
-    let fromColor: SceneColor, toColor: SceneColor?
-    let fromAlpha: Double, toAlpha: Double?
-    let fromScale: Double, toScale: Double?
+    let fromColor: SceneColor
+    var toColor: SceneColor?
+    let fromAlpha: Double
+    var toAlpha: Double?
+    let fromScale: Double
+    var toScale: Double?
     let then: [ActionSpec]
     let context: RunContext
 }

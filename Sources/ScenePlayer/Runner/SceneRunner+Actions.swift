@@ -21,6 +21,14 @@ extension SceneRunner {
         case .animate(let a):
             guard let k = target(a.item, context) else { return }
             let item = items[k]
+            // A new animation takes over the properties it animates from those still running
+            // on the item (an older one wrote its target over the newer's every step and left
+            // the item at its own); the older goes on with the others, and runs its `then`.
+            for j in animations.indices where animations[j].item == k {
+                if a.color != nil { animations[j].toColor = nil }
+                if a.alpha != nil { animations[j].toAlpha = nil }
+                if a.scale != nil { animations[j].toScale = nil }
+            }
             animations.append(VisualAnimation(item: k, start: now + a.delay, duration: a.duration, curve: a.curve,
                                               fromColor: item.color, toColor: a.color, fromAlpha: item.alpha, toAlpha: a.alpha,
                                               fromScale: item.scale, toScale: a.scale, then: a.then, context: context))
