@@ -106,6 +106,22 @@ final class SceneAuditTests: XCTestCase {
         }
     }
 
+    /// Two animations of an item's alpha: the older (to 0 over 2 s) wrote its target over the
+    /// newer (to 1 over 0.5 s, from 0.5 s) every step, and the item ended at alpha 0. The newer
+    /// takes alpha over; the older still runs its `then` (the color) at 2 s.
+    func testANewerAnimationTakesItsPropertiesOver() throws {
+        let frames = try playTrace(try loadScene("""
+        { fps: 60, duration: 2.5, canvas: { width: 200, height: 200 },
+          items: [ { id: "a", size: [20, 20], center: [100, 100], color: "green" } ],
+          events: [
+            { on: "time", at: 0, do: [ { animate: { item: "a", duration: 2, alpha: 0 }, then: [ { set: { item: "a", color: "red" } } ] } ] },
+            { on: "time", at: 0.5, do: [ { animate: { item: "a", duration: 0.5, alpha: 1 } } ] } ] }
+        """))
+        for frame in frames[60...] { XCTAssertEqual(frame.item("a").alpha, 1, accuracy: 1e-12, "frame \(frame.frame)") }
+        XCTAssertEqual(frames[119].item("a").color, "#00FF00FF")
+        XCTAssertEqual(frames.last!.item("a").color, "#FF0000FF", "the older animation completed")
+    }
+
     /// Frame k shows round(60 k / fps) steps, halves up: at 24 fps frame 1 took 3 steps
     /// (2.5 up) but frame 49 took 122 (122.5 down, in floating point).
     func testFramesRoundHalfStepsUp() throws {
