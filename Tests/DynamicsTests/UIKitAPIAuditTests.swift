@@ -83,6 +83,13 @@ final class UIKitAPIAuditTests: XCTestCase {
         slide.attachmentRange = FloatRange(minimum: -50, maximum: 60)
         for _ in 0..<90 { animator.step() }
         XCTAssertEqual(Double(item.center.x), 160, accuracy: 0.6)
+        // A NaN end is no limit (a range of NaN would trap), now and when made so.
+        slide.attachmentRange = FloatRange(minimum: .nan, maximum: 60)
+        animator.step()
+        let pin = AttachmentBehavior.pinAttachment(with: view(500, 500, 10, 10), attachmentAnchor: CGPoint(x: 500, y: 500))
+        pin.attachmentRange = FloatRange(minimum: -1, maximum: .nan)
+        animator.addBehavior(pin)
+        animator.step()
     }
 
     /// A rod of length 0 given a length later became a rope (its two bounds were 0): the

@@ -245,8 +245,10 @@ public final class AttachmentBehavior: DynamicBehavior {
         attachmentRange.isInfinite ? nil : Self.limits(attachmentRange, bound: 1e8, scale: pointsPerMeter)
     }
 
-    /// The range clamped to +-bound, in engine units, either way round.
-    static func limits(_ range: FloatRange, bound: Double, scale: Double) -> ClosedRange<Double> {
+    /// The range clamped to +-bound, in engine units, either way round; nil (no limits) for a
+    /// NaN end, which no range can hold (a ClosedRange of NaN traps).
+    static func limits(_ range: FloatRange, bound: Double, scale: Double) -> ClosedRange<Double>? {
+        guard !range.minimum.isNaN, !range.maximum.isNaN else { return nil }
         let a = Double(max(range.minimum, -CGFloat(bound))) / scale, b = Double(min(range.maximum, CGFloat(bound))) / scale
         return min(a, b)...max(a, b)
     }
