@@ -134,6 +134,27 @@ final class UIKitAuditTests: XCTestCase {
         XCTAssertFalse(q.contains(CGPoint(x: 20, y: 20)))
     }
 
+    /// `addArc` trapped on a NaN angle and never returned from a sweep of -1e17 clockwise
+    /// (adding 2 pi changed nothing). A sweep of many turns along the direction is still a
+    /// full circle (a remainder taken of it once gave half of one at 65 pi).
+    func testArcsOfAnyAngleEndAndAFullTurnIsACircle() {
+        let nan = UIBezierPath()
+        nan.addArc(withCenter: .zero, radius: 10, startAngle: .nan, endAngle: 1, clockwise: true)
+        XCTAssertTrue(nan.isEmpty)
+        let far = UIBezierPath()
+        far.addArc(withCenter: .zero, radius: 10, startAngle: 1e17, endAngle: 0, clockwise: true)
+        XCTAssertFalse(far.isEmpty)
+        for turns in [2.0, 65, 66, 1e9] {
+            let circle = UIBezierPath()
+            circle.addArc(withCenter: .zero, radius: 10, startAngle: 0, endAngle: turns * .pi, clockwise: true)
+            XCTAssertTrue(circle.contains(CGPoint(x: -9, y: 0)) == false, "an open arc contains nothing")
+            circle.close()
+            for p in [CGPoint(x: 9, y: 0), CGPoint(x: -9, y: 0), CGPoint(x: 0, y: 9), CGPoint(x: 0, y: -9)] {
+                XCTAssertTrue(circle.contains(p), "\(turns) pi: a full circle holds \(p)")
+            }
+        }
+    }
+
     /// `UIColor(hue:)` trapped on a NaN or infinite hue (Int(_:) of NaN).
     func testANonFiniteHueDoesNotTrap() {
         XCTAssertEqual(UIColor(hue: .nan, saturation: 1, brightness: 1, alpha: 1).sceneColor, UIColor(hue: 0, saturation: 1, brightness: 1, alpha: 1).sceneColor)

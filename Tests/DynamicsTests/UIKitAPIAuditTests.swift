@@ -161,6 +161,35 @@ final class UIKitAPIAuditTests: XCTestCase {
         XCTAssertEqual(touches.log, ["began", "ended", "began", "ended"])
     }
 
+    /// A contact destroyed by a refilter (an item added to a second collision behavior) and
+    /// made again in the next step's first sub-step, then ended in its second sub-step (the
+    /// item jumps off): the renewal dropped every ended event of the pair in that step, the
+    /// touch stayed counted, and the pair never said began or ended again.
+    func testARenewedContactThatEndsInTheSameStepEnds() {
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let base = view(500, 600, 100, 100), jumper = view(500, 530, 40, 40)
+        let hold = DynamicItemBehavior(items: [base]); hold.isAnchored = true
+        animator.addBehavior(hold)
+        animator.addBehavior(GravityBehavior(items: [jumper]))
+        let watched = CollisionBehavior(items: [base, jumper])
+        let touches = Touches()
+        watched.collisionDelegate = touches
+        animator.addBehavior(watched)
+        let props = DynamicItemBehavior(items: [jumper])
+        animator.addBehavior(props)
+        for _ in 0..<60 { animator.step() }
+        XCTAssertEqual(touches.log, ["began"])
+        // 600 pt/s up: 5 pt a sub-step, off the skin in the first.
+        animator.addBehavior(CollisionBehavior(items: [jumper]))
+        props.addLinearVelocity(CGVector(dx: 0, dy: -600), for: jumper)
+        animator.step()
+        XCTAssertEqual(touches.log, ["began", "ended"], "the jump ends the touch in the step that renewed it")
+        // Up 180 pt and back in 1.2 s: it lands again, and that is a new touch.
+        for _ in 0..<120 { animator.step() }
+        XCTAssertEqual(Array(touches.log.prefix(3)), ["began", "ended", "began"])
+        for (k, entry) in touches.log.enumerated() { XCTAssertEqual(entry, k % 2 == 0 ? "began" : "ended") }
+    }
+
     /// A collision behavior removed from one animator and added to another before the first
     /// stepped kept the first one's boundary bodies: nothing held the box in the second.
     func testABehaviorMovedToAnotherAnimatorBuildsThere() {
@@ -178,10 +207,11 @@ final class UIKitAPIAuditTests: XCTestCase {
         XCTAssertEqual(Double(box.center.y), 1000 - 25, accuracy: 3, "resting on the second animator's floor")
         first.step()
         XCTAssertEqual(first.world.joints.filter(\.alive).count, 0, "the first let the pin's joint go")
+        XCTAssertFalse(first.boundaryOwners.values.contains { $0.behavior === walls }, "and the walls' boundary tags")
     }
 
-    /// Public entry points that trapped or never returned: a non-finite dt, an arc of NaN or
-    /// 1e17 radians.
+    /// A non-finite dt never returned from the sub-step loop (infinity) or stepped nothing
+    /// sensible: it is no time. (Arcs of NaN or 1e17 radians: UIKitAuditTests.)
     func testNonFiniteInputsNeitherTrapNorHang() {
         let animator = DynamicAnimator(referenceBounds: bounds)
         let item = view(500, 500, 10, 10)
@@ -191,6 +221,7 @@ final class UIKitAPIAuditTests: XCTestCase {
         XCTAssertEqual(item.center, CGPoint(x: 500, y: 500))
         XCTAssertEqual(animator.elapsedTime, 0)
     }
+
 
     /// After addLinearVelocity the getter did not see the addition until the next step, so
     /// "stop it" (add minus the velocity read back) cancelled the wrong amount.

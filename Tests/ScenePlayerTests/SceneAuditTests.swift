@@ -131,8 +131,8 @@ final class SceneAuditTests: XCTestCase {
           behaviors: [ { type: "itemBehavior", items: ["a"], resistance: 0, linearVelocity: [60, 0] } ] }
         """))
         // 60 pt/s: one point a step, the first step half of one (one sub-step of 1/120 s).
-        for k in [1, 3, 48, 49, 50, 51] {
-            let steps = (120 * k + 24) / 48
+        // 60 k / 24 = 2.5 k steps, halves up: 2.5 -> 3, 7.5 -> 8, 120, 122.5 -> 123, 125, 127.5 -> 128.
+        for (k, steps) in [(1, 3), (3, 8), (48, 120), (49, 123), (50, 125), (51, 128)] {
             XCTAssertEqual(frames[k].item("a").x, Double(steps) - 0.5, accuracy: 1e-4, "frame \(k)")
         }
     }

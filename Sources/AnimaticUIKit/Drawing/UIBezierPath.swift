@@ -112,9 +112,10 @@ open class UIBezierPath: CustomStringConvertible {
         // leads to the arc, as Core Graphics adds one (a move there started the arc alone).
         if elements.isEmpty { move(to: start) } else if currentPoint != start { addLine(to: start) }
         var sweep = endAngle - startAngle
-        // A sweep of many turns is brought within one by a remainder first (adding 2 pi to
-        // -1e17 changes nothing); the loops then take it as they always did.
-        if abs(sweep) > 64 * .pi { sweep = sweep.truncatingRemainder(dividingBy: 2 * .pi) }
+        // A sweep of many turns against the direction is brought within one turn by a
+        // remainder first (adding 2 pi to -1e17 changes nothing); the loops then take it as
+        // they always did. (One along the direction is a full circle, clamped below.)
+        if clockwise ? sweep < -64 * .pi : sweep > 64 * .pi { sweep = sweep.truncatingRemainder(dividingBy: 2 * .pi) }
         if clockwise {
             while sweep < 0 { sweep += 2 * .pi }
             sweep = min(sweep, 2 * .pi)

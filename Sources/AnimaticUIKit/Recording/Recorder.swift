@@ -68,6 +68,10 @@ public final class Recorder: FramePlayer {
         let duration: TimeInterval
         let recognizer: UIPanGestureRecognizer?
         var lastPoint: ScenePoint
+        /// When the finger was at `lastPoint`, and whether that was a step's time.
+        var lastTime: Double
+        var lastWasStep = false
+        var velocity = CGVector.zero
     }
 
     /// Puts the view controller `make` returns on a screen of `size` points (at `scale` pixels

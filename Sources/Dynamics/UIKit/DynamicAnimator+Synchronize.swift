@@ -23,9 +23,9 @@ extension DynamicAnimator {
             b.teardown(self)
             if let c = b as? CollisionBehavior, !c.touchCounts.isEmpty, !retiredCollisionBehaviors.contains(where: { $0 === c }) {
                 retiredCollisionBehaviors.append(c)
+                touchesNeedAudit = true
             }
         }
-        touchesNeedAudit = true
         liveBehaviors = ordered
         liveCollisionBehaviors = ordered.compactMap { $0 as? CollisionBehavior }
 
@@ -36,6 +36,7 @@ extension DynamicAnimator {
             for item in b.ownItems where wantedIDs.insert(ObjectIdentifier(item)).inserted { wanted.append(item) }
         }
         if records.contains(where: { !wantedIDs.contains(ObjectIdentifier($0.item)) }) {
+            touchesNeedAudit = true
             for r in records where !wantedIDs.contains(ObjectIdentifier(r.item)) {
                 world.destroyBody(r.body)
                 // Its touches end with its body: their ended events come with the next step.
@@ -83,6 +84,8 @@ extension DynamicAnimator {
             }
             let set = collisions[id] ?? []
             if set != records[k].collisionSet {
+                // (An item that left a collision behavior may leave a touch it counted.)
+                if !records[k].collisionSet.isEmpty { touchesNeedAudit = true }
                 records[k].collisionSet = set
                 var groups: UInt64 = 0
                 for c in set { if let behavior = collisionModes[c] { groups |= filterGroup(of: behavior) } }
@@ -225,13 +228,24 @@ extension DynamicAnimator {
     }
 
     /// Runs the delegates: every began callback of the step, then every ended one.
-    func processContactEvents(began: [ContactBeginEvent], ended: [ContactEndEvent], renewed: Set<UInt64> = []) {
+    ///
+    /// `renewed`: shape pairs whose contact the changes before the step destroyed (the first
+    /// `destroyedCount` ended events) and the step made again: that ended event is dropped,
+    /// and the pair's first began is a renewed touch (see `handleContact`); a later end or
+    /// begin of the pair in the same step is its own.
+    func processContactEvents(began: [ContactBeginEvent], ended: [ContactEndEvent], renewed: Set<UInt64> = [],
+                              destroyedCount: Int = 0) {
+        var firstRenewal = Set<UInt64>()
         for e in began {
-            handleContact(e.shapeA, e.shapeB, point: e.point.cgPoint, began: true,
-                          renewed: !renewed.isEmpty && renewed.contains(Self.pairKey(e.shapeA, e.shapeB)))
+            let isRenewal = !renewed.isEmpty && renewed.contains(Self.pairKey(e.shapeA, e.shapeB))
+                && firstRenewal.insert(Self.pairKey(e.shapeA, e.shapeB)).inserted
+            handleContact(e.shapeA, e.shapeB, point: e.point.cgPoint, began: true, renewed: isRenewal, reporters: liveCollisionBehaviors)
         }
-        for e in ended where renewed.isEmpty || !renewed.contains(Self.pairKey(e.shapeA, e.shapeB)) {
-            handleContact(e.shapeA, e.shapeB, point: .zero, began: false, renewed: false)
+        // An ended touch is also reported by a collision behavior that has just left the tree.
+        let reporters = retiredCollisionBehaviors.isEmpty ? liveCollisionBehaviors
+            : liveCollisionBehaviors + retiredCollisionBehaviors.filter { r in !liveCollisionBehaviors.contains { $0 === r } }
+        for (k, e) in ended.enumerated() where k >= destroyedCount || renewed.isEmpty || !renewed.contains(Self.pairKey(e.shapeA, e.shapeB)) {
+            handleContact(e.shapeA, e.shapeB, point: .zero, began: false, renewed: false, reporters: reporters)
         }
         if touchesNeedAudit { endTouchesNoLongerHeld() }
     }
@@ -284,7 +298,8 @@ extension DynamicAnimator {
     /// and its began one counts only for a behavior that did not count the pair yet (one
     /// just added, for which the touch is new). Counted as an ended and a began, a behavior
     /// added over two touching items said "began" and then "ended" while they still touched.
-    private func handleContact(_ a: ShapeID, _ b: ShapeID, point: CGPoint, began: Bool, renewed: Bool) {
+    private func handleContact(_ a: ShapeID, _ b: ShapeID, point: CGPoint, began: Bool, renewed: Bool,
+                               reporters: [CollisionBehavior]) {
         let ta = ShapeTag(world.shapeUserData(a)), tb = ShapeTag(world.shapeUserData(b))
         switch (ta, tb) {
         case (.item(let sa), .item(let sb)):
@@ -295,10 +310,8 @@ extension DynamicAnimator {
             // serial, and removals keep the order), and also holds for an item that has left.
             let (firstItem, secondItem) = sa <= sb ? (itemA, itemB) : (itemB, itemA)
             let key = TouchKey.items(min(sa, sb), max(sa, sb))
-            // Reported by every collision behavior that holds both items, whatever its mode;
-            // an ended touch also by a behavior that has just left the tree.
-            for behavior in began || retiredCollisionBehaviors.isEmpty ? liveCollisionBehaviors
-                : liveCollisionBehaviors + retiredCollisionBehaviors.filter({ r in !liveCollisionBehaviors.contains { $0 === r } }) {
+            // Reported by every collision behavior that holds both items, whatever its mode.
+            for behavior in reporters {
                 if began {
                     guard behavior.holds(firstItem) && behavior.holds(secondItem) else { continue }
                     if renewed && behavior.touchCounts[key] != nil { continue }

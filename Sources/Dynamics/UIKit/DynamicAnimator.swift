@@ -178,6 +178,11 @@ public final class DynamicAnimator {
             setNeedsUpdate()
         }
         retiredCollisionBehaviors.removeAll { $0 === behavior }
+        // Its boundaries' last ended events here must not reach it in its new animator, whose
+        // item serials and touch counts are others.
+        let tags = Set(boundaryOwners.filter { $0.value.behavior === behavior }.keys)
+        for tag in tags { boundaryOwners[tag] = nil }
+        retiredBoundaryTags.removeAll(where: tags.contains)
     }
 
     /// Removes a top-level behavior, with its children; one that is not top-level here is ignored.
@@ -411,7 +416,7 @@ public final class DynamicAnimator {
             let destroyed = Set(pending.ended.map { Self.pairKey($0.shapeA, $0.shapeB) })
             renewed = Set(began.lazy.map { Self.pairKey($0.shapeA, $0.shapeB) }.filter(destroyed.contains))
         }
-        processContactEvents(began: began, ended: ended, renewed: renewed)
+        processContactEvents(began: began, ended: ended, renewed: renewed, destroyedCount: pending.ended.count)
         for tag in retiredBoundaryTags { boundaryOwners[tag] = nil }
         retiredBoundaryTags.removeAll()
         retiredItems.removeAll()

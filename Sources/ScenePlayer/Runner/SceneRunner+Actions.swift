@@ -63,7 +63,8 @@ extension SceneRunner {
             let ids = Self.ids(in: add.behavior)
             if ids.contains(where: { behaviorsByID[$0]?.dynamicAnimator != nil }) { return }
             // A behavior of one of these ids that a drag holds aside is replaced by the new
-            // one: the release must not bring back a second behavior of its id.
+            // one: the release must not bring back a second behavior of its id. (A drag holds
+            // aside leaves only, never a group: validation refuses `suspend` of a group.)
             forgetSuspended { held in ids.contains { id in behaviorsByID[id].map { isInside($0, held) } ?? false } }
             if let b = try? makeBehavior(add.behavior), b.dynamicAnimator == nil, b.parent == nil { animator.addBehavior(b) }
         case .removeBehavior(let r):
