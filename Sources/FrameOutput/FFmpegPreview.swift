@@ -32,10 +32,13 @@ public enum PreviewFormat: String, CaseIterable, Sendable {
     /// The formats of a comma-separated list (`--video mp4,gif`), each named once. Throws
     /// ``PreviewListProblem`` for an empty list, an unknown name or a format named twice.
     public static func list(_ text: String) throws -> [PreviewFormat] {
-        let names = text.split(separator: ",")
-        guard !names.isEmpty else { throw PreviewListProblem.empty }
+        // Every name counts, an empty one too (`gif,` was taken as `gif`, where `--only` and
+        // `--debug` refuse the same).
+        let names = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard !text.isEmpty else { throw PreviewListProblem.empty }
         var formats: [PreviewFormat] = []
         for name in names {
+            guard !name.isEmpty else { throw PreviewListProblem.emptyName(list: text) }
             guard let format = PreviewFormat(rawValue: String(name)) else { throw PreviewListProblem.unknown(String(name)) }
             guard !formats.contains(format) else { throw PreviewListProblem.repeated(format, list: text) }
             formats.append(format)
@@ -57,12 +60,14 @@ public enum PreviewFormat: String, CaseIterable, Sendable {
 /// the command lines' `--video`.
 public enum PreviewListProblem: Error, CustomStringConvertible {
     case empty
+    case emptyName(list: String)
     case unknown(String)
     case repeated(PreviewFormat, list: String)
 
     public var description: String {
         switch self {
         case .empty: return "--video needs at least one format (mp4, gif, apng, webp)"
+        case .emptyName(let list): return "--video has an empty name in '\(list)'; give formats separated by commas, such as gif,mp4"
         case .unknown(let name): return "unknown preview format '\(name)' (mp4, gif, apng, webp)"
         case let .repeated(format, list): return "--video names \(format.rawValue) twice (got '\(list)'); each preview is made once"
         }

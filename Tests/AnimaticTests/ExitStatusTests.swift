@@ -50,6 +50,9 @@ final class ExitStatusTests: XCTestCase {
             Case(args: ["render", "push", "snap", "push", "--out", dir + "/r"], status: 2, says: "scenes/push.json is named twice"),
             Case(args: ["render", "push", "--out", ""], status: 2, says: "--out needs a folder"),
             Case(args: ["render", "push", "--video", "", "--out", dir + "/r"], status: 2, says: "--video needs at least one format"),
+            // A trailing comma was taken as no name at all.
+            Case(args: ["render", "push", "--video", "gif,", "--out", dir + "/r"], status: 2, says: "--video has an empty name in 'gif,'"),
+            Case(args: ["render", "push", "--video", ",", "--out", dir + "/r"], status: 2, says: "--video has an empty name"),
             Case(args: ["render", "push", "--duration", "0.001", "--out", dir + "/r"], status: 2, says: "would have 0 frames"),
             Case(args: ["render", big, "--out", dir + "/r"], status: 2, says: "64,000,000 pixels"),
             Case(args: ["render", "push", "--duration", "0.05", "--out", dir + "/file/r", "--quiet"], status: 1, says: "file"),
