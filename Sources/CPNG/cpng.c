@@ -29,7 +29,10 @@
 #include "frame_deflate.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <png.h>
 #include <stdio.h>
@@ -58,6 +61,7 @@ typedef struct {
     size_t input_size;
     size_t input_offset;
     int ran_out_of_input;
+    int too_large;
 } io_context;
 
 static void set_message(char *message, size_t capacity, const char *text) {
@@ -570,6 +574,7 @@ cpng_status cpng_decode(const uint8_t *data, size_t size,
     png_bytep *volatile rows = NULL;
     if (setjmp(png_jmpbuf(png))) {
         cpng_status status = context->out_of_memory ? CPNG_ERROR_NO_MEMORY
+                           : context->too_large ? CPNG_ERROR_TOO_LARGE
                            : context->ran_out_of_input ? CPNG_ERROR_TRUNCATED
                            : CPNG_ERROR_CORRUPT;
         png_destroy_read_struct(&png, &info, NULL);
@@ -584,6 +589,15 @@ cpng_status cpng_decode(const uint8_t *data, size_t size,
     png_uint_32 width = 0, height = 0;
     int bit_depth = 0, color_type = 0, interlace = 0;
     png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    /* A decompression bomb (a 1.5 MB PNG of 20000 x 20000 pixels) is refused before its
+       pixels are allocated: decoding it took 1.6 GB, and twice that once copied. */
+    if ((unsigned long long)width * height > CPNG_MAX_DECODED_PIXELS) {
+        char text[160];
+        snprintf(text, sizeof text, "the image is %u x %u pixels, more than the %llu million decoded at most",
+                 (unsigned)width, (unsigned)height, CPNG_MAX_DECODED_PIXELS / 1000000ULL);
+        context->too_large = 1;
+        png_error(png, text);
+    }
 
     png_set_expand(png);         /* palette -> RGB, gray < 8 bits -> 8 bits, tRNS -> alpha */
     png_set_scale_16(png);       /* 16-bit -> 8-bit with rounding */
@@ -629,17 +643,57 @@ cpng_status cpng_decode_file(const char *path,
         set_message(message, message_capacity, "no path given");
         return CPNG_ERROR_ARGUMENT;
     }
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
+    /* Not blocking on open (a FIFO would wait for a writer for ever), and regular files
+       only: a FIFO or a device (/dev/zero) is no PNG file. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         set_message(message, message_capacity, strerror(errno));
         return CPNG_ERROR_IO;
     }
-    size_t size = 0, capacity = 65536;
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int stat_errno = errno;
+        close(fd);
+        set_message(message, message_capacity, strerror(stat_errno));
+        return CPNG_ERROR_IO;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        set_message(message, message_capacity, S_ISDIR(st.st_mode) ? strerror(EISDIR)
+                    : "not a regular file (a FIFO, a device or a socket)");
+        return CPNG_ERROR_IO;
+    }
+    (void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    FILE *file = fdopen(fd, "rb");
+    if (file == NULL) {
+        set_message(message, message_capacity, strerror(errno));
+        close(fd);
+        return CPNG_ERROR_IO;
+    }
+    /* The signature first: a large file that is no PNG is said to be none at once, not
+       after reading it all. */
+    uint8_t signature[8];
+    size_t head = fread(signature, 1, sizeof signature, file);
+    if (head < sizeof signature || png_sig_cmp(signature, 0, sizeof signature) != 0) {
+        fclose(file);
+        return cpng_decode(signature, head, out_width, out_height, out_pixels, message, message_capacity);
+    }
+    if ((unsigned long long)st.st_size > CPNG_MAX_FILE_BYTES) {
+        fclose(file);
+        char text[160];
+        snprintf(text, sizeof text, "the file is %llu bytes, more than the %llu MiB read at most",
+                 (unsigned long long)st.st_size, CPNG_MAX_FILE_BYTES >> 20);
+        set_message(message, message_capacity, text);
+        return CPNG_ERROR_TOO_LARGE;
+    }
+    size_t size = sizeof signature, capacity = (size_t)st.st_size + 1 > 65536 ? (size_t)st.st_size + 1 : 65536;
     uint8_t *data = (uint8_t *)malloc(capacity);
+    if (data != NULL) memcpy(data, signature, sizeof signature);
     while (data != NULL) {
         size += fread(data + size, 1, capacity - size, file);
         if (size < capacity) break;
-        uint8_t *grown = capacity > SIZE_MAX / 2 ? NULL : (uint8_t *)realloc(data, capacity * 2);
+        /* (Grown past its size while read: still no more than the cap.) */
+        uint8_t *grown = capacity > CPNG_MAX_FILE_BYTES ? NULL : (uint8_t *)realloc(data, capacity * 2);
         if (grown == NULL) {
             free(data);
             data = NULL;

@@ -20,6 +20,9 @@ public enum PNGError: Error, Equatable, CustomStringConvertible, LocalizedError 
     case unwritableFile(path: String, reason: String)
     /// Memory ran out while encoding or decoding.
     case outOfMemory(detail: String)
+    /// The image or the file is larger than the decoder takes (a small PNG can inflate to
+    /// gigabytes); `detail` gives the size and the limit.
+    case tooLarge(source: String, detail: String)
     /// libpng refused to encode the pixels.
     case encodingFailed(detail: String)
 
@@ -41,6 +44,8 @@ public enum PNGError: Error, Equatable, CustomStringConvertible, LocalizedError 
             return "cannot write \(path): \(reason); check that the folder exists and is writable"
         case let .outOfMemory(detail):
             return "out of memory: \(detail)"
+        case let .tooLarge(source, detail):
+            return "\(source) is too large to decode: \(detail)"
         case let .encodingFailed(detail):
             return "PNG encoding failed: \(detail)"
         }

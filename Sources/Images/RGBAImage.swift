@@ -83,7 +83,10 @@ public struct RGBAImage: Equatable, Sendable {
         case CPNG_ERROR_IO:
             throw PNGError.unreadableFile(path: path ?? source, reason: detail)
         case CPNG_ERROR_NO_MEMORY:
-            throw PNGError.outOfMemory(detail: detail)
+            // (The source named: the message alone did not say which file.)
+            throw PNGError.outOfMemory(detail: "\(detail) (decoding \(source))")
+        case CPNG_ERROR_TOO_LARGE:
+            throw PNGError.tooLarge(source: source, detail: detail)
         default:
             throw PNGError.corrupt(source: source, detail: detail)
         }

@@ -122,7 +122,8 @@ func isBadInput(_ error: Error) -> Bool {
         return false
     case let e as PreviewError:
         switch e {
-        case .invalidOption, .notAFrameFolder, .unknownFPS: return true
+        // (A frame of the folder that is no usable PNG is the input's fault, as in diff.)
+        case .invalidOption, .notAFrameFolder, .unknownFPS, .unreadableFrame: return true
         default: return false
         }
     default: return false

@@ -126,3 +126,31 @@ extension CommandLineHygieneTests {
         XCTAssertTrue(r.stderr.contains("its name is not valid UTF-8 as given; rename the file"), r.stderr)
     }
 }
+
+extension CommandLineHygieneTests {
+    /// A frame folder with a FIFO or a non-PNG as a frame: `sheet` waited for ever on the
+    /// FIFO, and said exit 1 for a bad frame (bad input is 2); `diff` waited too.
+    func testFramesThatAreNoPNGFilesAreBadInputAndNothingWaits() throws {
+        let dir = try CLI.temporaryDirectory("bad-frames")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertEqual(try CLI.run(["render", "push", "--frames", "0:2", "--scale", "0.25", "--quiet", "--out", dir]).status, 0)
+        let folder = dir + "/push"
+        try FileManager.default.copyItem(atPath: folder, toPath: dir + "/fifo")
+        try FileManager.default.removeItem(atPath: dir + "/fifo/frame_00000.png")
+        XCTAssertEqual(mkfifo(dir + "/fifo/frame_00000.png", 0o600), 0)
+        let start = Date()
+        let sheet = try CLI.run(["sheet", dir + "/fifo"])
+        XCTAssertEqual(sheet.status, 2, sheet.stderr)
+        XCTAssertTrue(sheet.stderr.contains("not a regular file"), sheet.stderr)
+        let diff = try CLI.run(["diff", folder, dir + "/fifo"])
+        XCTAssertEqual(diff.status, 2, diff.stderr)
+        XCTAssertTrue(diff.stderr.contains("not a regular file"), diff.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30, "nothing waited on the FIFO")
+
+        try FileManager.default.copyItem(atPath: folder, toPath: dir + "/text")
+        try "not a png".write(toFile: dir + "/text/frame_00000.png", atomically: true, encoding: .utf8)
+        let text = try CLI.run(["sheet", dir + "/text"])
+        XCTAssertEqual(text.status, 2, text.stderr)
+        XCTAssertTrue(text.stderr.contains("is not a PNG"), text.stderr)
+    }
+}

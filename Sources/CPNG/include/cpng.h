@@ -33,8 +33,16 @@ typedef enum {
     /** The input is a PNG but is damaged (bad CRC, bad chunk, bad zlib data, ...). */
     CPNG_ERROR_CORRUPT = 6,
     /** The file could not be opened or read; the message holds strerror(errno). */
-    CPNG_ERROR_IO = 7
+    CPNG_ERROR_IO = 7,
+    /** The image (CPNG_MAX_DECODED_PIXELS) or the file (CPNG_MAX_FILE_BYTES) is larger than
+        cpng decodes: a small PNG may inflate to gigabytes. */
+    CPNG_ERROR_TOO_LARGE = 8
 } cpng_status;
+
+/** The most pixels cpng_decode decodes (400 MB of RGBA). */
+#define CPNG_MAX_DECODED_PIXELS 100000000ULL
+/** The largest file cpng_decode_file reads. */
+#define CPNG_MAX_FILE_BYTES (1ULL << 30)
 
 /** How the source pixels lie in memory: Cairo's image formats, native-endian 32-bit words. */
 typedef enum {
