@@ -71,13 +71,7 @@ struct Arguments {
 }
 
 /// Writes a line to standard error.
-func printError(_ text: String) {
-    // After an interrupt, a failure is the cleanup's doing (its files removed under it):
-    // nothing is said, and the cleanup exits with 130 or 143.
-    InterruptCleanup.waitIfInterrupted()
-    // The throwing write: the plain one traps when standard error cannot be written.
-    try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
-}
+func printError(_ text: String) { StandardOutput.error(text) }
 
 /// Whether standard error is a terminal (progress lines only then).
 var stderrIsTerminal: Bool { isatty(2) == 1 }

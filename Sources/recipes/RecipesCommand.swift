@@ -43,12 +43,7 @@ struct RecipesCommand {
         exit(status)
     }
 
-    /// Writes a line to standard error: the throwing write (the plain one traps when standard
-    /// error cannot be written, `2>/dev/full`); nothing after an interrupt (its cleanup's doing).
-    static func printError(_ text: String) {
-        InterruptCleanup.waitIfInterrupted()
-        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
-    }
+    static func printError(_ text: String) { StandardOutput.error(text) }
 
     static func run(_ arguments: [String]) throws -> Int32 {
         // As animatic's options: `--name=value` is `--name value` for an option that takes a

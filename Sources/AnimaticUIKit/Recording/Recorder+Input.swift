@@ -44,8 +44,8 @@ extension Recorder {
         guard let start = path.first else { return }
         let recognizer: UIPanGestureRecognizer? = self.recognizer(at: start)
         let scenePath = path.map { ScenePoint(x: Double($0.x), y: Double($0.y)) }
-        activePan = ActivePan(gesture: gesture, path: scenePath, duration: duration, recognizer: recognizer, lastPoint: scenePath[0],
-                              lastTime: gesture.time)
+        activePan = ActivePan(gesture: gesture, path: scenePath, duration: duration, recognizer: recognizer,
+                              finger: FingerMotion(at: scenePath[0], time: gesture.time))
         if let recognizer {
             recognizer.startLocation = start
             recognizer.windowVelocity = .zero
@@ -56,19 +56,11 @@ extension Recorder {
     func updatePan(at t: Double) {
         guard var pan = activePan else { return }
         let p = FingerPath.point(on: pan.path, atFraction: FingerPath.fraction(at: t, start: pan.gesture.time, duration: pan.duration))
-        // Over the time the finger moved since the last update, as the scene player's drag
-        // measures it: a whole step, but where the pan began or ended between steps.
-        let now = t <= pan.gesture.end + 1e-9 ? t : pan.gesture.end
-        let elapsed = pan.lastWasStep && now == t ? Display.stepInterval : now - pan.lastTime
-        if elapsed > 1e-9 {
-            pan.velocity = CGVector(dx: (p.x - pan.lastPoint.x) / elapsed, dy: (p.y - pan.lastPoint.y) / elapsed)
-        }
-        pan.lastPoint = p
-        pan.lastTime = now
-        pan.lastWasStep = now == t
+        // (Measured as the scene player's drag measures it.)
+        pan.finger.move(to: p, at: t, panEnd: pan.gesture.end, stepInterval: Display.stepInterval)
         activePan = pan
         if let recognizer = pan.recognizer {
-            recognizer.windowVelocity = pan.velocity
+            recognizer.windowVelocity = CGVector(dx: pan.finger.velocity.dx, dy: pan.finger.velocity.dy)
             recognizer.deliver(.changed, at: CGPoint(x: p.x, y: p.y))
         }
         if t >= pan.gesture.end - 1e-9 { endPan(pan) }
@@ -77,7 +69,7 @@ extension Recorder {
     func endPan(_ pan: ActivePan) {
         activePan = nil
         guard let recognizer = pan.recognizer else { return }
-        recognizer.deliver(.ended, at: CGPoint(x: pan.lastPoint.x, y: pan.lastPoint.y))
+        recognizer.deliver(.ended, at: CGPoint(x: pan.finger.point.x, y: pan.finger.point.y))
         recognizer.state = .possible
     }
 }

@@ -67,11 +67,7 @@ public final class Recorder: FramePlayer {
         let path: [ScenePoint]
         let duration: TimeInterval
         let recognizer: UIPanGestureRecognizer?
-        var lastPoint: ScenePoint
-        /// When the finger was at `lastPoint`, and whether that was a step's time.
-        var lastTime: Double
-        var lastWasStep = false
-        var velocity = CGVector.zero
+        var finger: FingerMotion
     }
 
     /// Puts the view controller `make` returns on a screen of `size` points (at `scale` pixels
@@ -129,8 +125,7 @@ public final class Recorder: FramePlayer {
         Display.current = display
         frameContacts.removeAll()
         frameIndex += 1
-        // round(60 k / fps), halves up, in whole numbers (as the scene runner).
-        let target = (2 * Int(Display.stepsPerSecond) * frameIndex + framesPerSecond) / (2 * framesPerSecond)
+        let target = FrameSteps.steps(beforeFrame: frameIndex, fps: framesPerSecond, stepsPerSecond: Int(Display.stepsPerSecond))
         while display.stepCount < target { try stepOnce() }
     }
 

@@ -143,7 +143,6 @@ extension World {
     // MARK: - Distance (rigid rod, spring) and rope
 
     /// Rope: only a maximum length (limitAttachment).
-    private func isRope(_ j: Joint) -> Bool { !j.enableSpring && j.maxLength < .greatestFiniteMagnitude && j.minLength < j.maxLength - 1e-9 }
 
     private func prepareSequentialDistance(_ j: inout Joint, _ sA: SequentialBody, _ sB: SequentialBody, h: Double) {
         var u = sB.c + j.rB0 - sA.c - j.rA0
@@ -155,7 +154,7 @@ extension World {
         var invMass = j.mA + j.iA * crA * crA + j.mB + j.iB * crB * crB
         j.gamma = 0
         j.bias = 0
-        if isRope(j) {
+        if j.isRope {
             j.limitState = length - j.maxLength > 0 ? .atUpper : .inactive
             if u == .zero { j.axialMass = 0; j.impulse = 0; return }
             j.axialMass = invMass != 0 ? 1 / invMass : 0
@@ -178,7 +177,7 @@ extension World {
     private func solveSequentialDistanceVelocity(_ j: inout Joint, _ sA: inout SequentialBody, _ sB: inout SequentialBody, h: Double) {
         let vpA = sA.v + cross(sA.w, j.rA0), vpB = sB.v + cross(sB.w, j.rB0)
         var cdot = dot(j.axis, vpB - vpA)
-        if isRope(j) {
+        if j.isRope {
             // Predictive: a slack rope lets the gap close by exactly what remains.
             let C = j.currentLength - j.maxLength
             if C < 0 { cdot += C / h }
@@ -200,7 +199,7 @@ extension World {
         let length = u.length
         u = length > 1e-12 ? u / length : .zero
         let C: Double
-        if isRope(j) {
+        if j.isRope {
             C = min(max(length - j.maxLength, 0), SequentialConstants.maxLinearCorrection)
         } else {
             C = min(max(length - j.length, -SequentialConstants.maxLinearCorrection), SequentialConstants.maxLinearCorrection)
@@ -210,7 +209,7 @@ extension World {
         let P = (k > 0 ? -C / k : 0) * u
         sA.c -= j.mA * P; sA.a -= j.iA * cross(rA, P)
         sB.c += j.mB * P; sB.a += j.iB * cross(rB, P)
-        return isRope(j) ? length - j.maxLength < SequentialConstants.linearSlop : abs(C) < SequentialConstants.linearSlop
+        return j.isRope ? length - j.maxLength < SequentialConstants.linearSlop : abs(C) < SequentialConstants.linearSlop
     }
 
     // MARK: - Revolute (pin) with friction motor and angle limits

@@ -80,6 +80,11 @@ struct Joint {
     var bias = 0.0
     var motorMass = 0.0
     var currentLength = 0.0
+
+    /// A distance joint without a spring that only keeps its anchors from parting beyond
+    /// `maxLength` (a limit attachment), as against a rod (both bounds at its length) or a
+    /// spring.
+    var isRope: Bool { !enableSpring && maxLength < .greatestFiniteMagnitude && minLength < maxLength - 1e-9 }
 }
 
 /// Which side of its limits a joint is on (Box2D 2.2's b2LimitState).
@@ -193,21 +198,25 @@ extension World {
     /// values do not change is not woken.
     func setJointSpring(_ id: JointID, hertz: Double, dampingRatio: Double) {
         var j = joints[id.index]
-        let rope = j.kind == .distance && !j.enableSpring && j.maxLength < .greatestFiniteMagnitude && j.minLength < j.maxLength - 1e-9
+        let rope = j.kind == .distance && j.isRope
         j.hertz = hertz; j.dampingRatio = dampingRatio
         j.angularHertz = hertz; j.angularDampingRatio = dampingRatio
         j.enableSpring = hertz > 0
         if j.kind == .distance && !rope {
             (j.minLength, j.maxLength) = j.enableSpring ? (0, .greatestFiniteMagnitude) : (j.length, j.length)
         }
-        setJoint(id, j)
+        let old = joints[id.index]
+        guard j.hertz != old.hertz || j.dampingRatio != old.dampingRatio || j.minLength != old.minLength
+            || j.maxLength != old.maxLength else { return }
+        store(id, j)
     }
     /// A revolute joint's friction torque (its motor's maximum torque at speed 0, N m).
     func setJointFrictionTorque(_ id: JointID, _ torque: Double) {
         var j = joints[id.index]
+        guard j.maxMotorTorque != torque else { return }
         j.maxMotorTorque = torque
         if torque <= 0 { j.motorImpulse = 0 }
-        setJoint(id, j)
+        store(id, j)
     }
     /// A revolute (radians) or prismatic (metres) joint's limits, nil for none. Changed
     /// limits drop the limit's accumulated impulses (as Box2D's SetLimits).
@@ -219,14 +228,10 @@ extension World {
         (j.enableLimit, j.lower, j.upper) = (enable, lower, upper)
         (j.lowerImpulse, j.upperImpulse, j.impulseZ) = (0, 0, 0)
         j.limitState = .inactive
-        setJoint(id, j)
+        store(id, j)
     }
-    /// Stores a changed joint and wakes its bodies; an unchanged one is left asleep.
-    private func setJoint(_ id: JointID, _ j: Joint) {
-        let old = joints[id.index]
-        guard j.hertz != old.hertz || j.dampingRatio != old.dampingRatio || j.enableSpring != old.enableSpring
-            || j.minLength != old.minLength || j.maxLength != old.maxLength || j.maxMotorTorque != old.maxMotorTorque
-            || j.enableLimit != old.enableLimit || j.lower != old.lower || j.upper != old.upper else { return }
+    /// Stores a changed joint and wakes its bodies (the setters leave an unchanged one asleep).
+    private func store(_ id: JointID, _ j: Joint) {
         joints[id.index] = j
         wakeBody(j.bodyA); wakeBody(j.bodyB)
     }
@@ -234,12 +239,10 @@ extension World {
     /// length. (Its bodies are woken even when the length is the same.)
     func setJointLength(_ id: JointID, _ length: Double) {
         var j = joints[id.index]
-        let rope = !j.enableSpring && j.maxLength < .greatestFiniteMagnitude && j.minLength < j.maxLength - 1e-9
-        let rod = !j.enableSpring && !rope && j.maxLength < .greatestFiniteMagnitude
+        let rope = j.isRope, rod = !j.enableSpring && !rope && j.maxLength < .greatestFiniteMagnitude
         j.length = max(length, EngineConstants.linearSlop)
         if rope { j.maxLength = j.length } else if rod { (j.minLength, j.maxLength) = (j.length, j.length) }
-        joints[id.index] = j
-        wakeBody(j.bodyA); wakeBody(j.bodyB)
+        store(id, j)
     }
     /// The joint's anchors in world coordinates.
     func jointAnchors(_ id: JointID) -> (a: Vec2, b: Vec2) {

@@ -237,8 +237,9 @@ extension DynamicAnimator {
                               destroyedCount: Int = 0) {
         var firstRenewal = Set<UInt64>()
         for e in began {
-            let isRenewal = !renewed.isEmpty && renewed.contains(Self.pairKey(e.shapeA, e.shapeB))
-                && firstRenewal.insert(Self.pairKey(e.shapeA, e.shapeB)).inserted
+            // (Nothing to look up in the usual step, with no contact destroyed before it.)
+            let key = renewed.isEmpty ? 0 : Self.pairKey(e.shapeA, e.shapeB)
+            let isRenewal = !renewed.isEmpty && renewed.contains(key) && firstRenewal.insert(key).inserted
             handleContact(e.shapeA, e.shapeB, point: e.point.cgPoint, began: true, renewed: isRenewal, reporters: liveCollisionBehaviors)
         }
         // An ended touch is also reported by a collision behavior that has just left the tree.
@@ -281,12 +282,10 @@ extension DynamicAnimator {
                 switch key {
                 case let .items(a, b):
                     guard let first = item(serial: a), let second = item(serial: b) else { continue }
-                    behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: first, with: second)
-                    contactObserver?(ContactReport(began: false, behavior: behavior, item: first, other: second, boundary: nil, point: nil))
+                    tell(behavior, began: false, first, second, at: nil)
                 case let .boundary(serial, identifier):
                     guard let item = item(serial: serial) else { continue }
-                    behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
-                    contactObserver?(ContactReport(began: false, behavior: behavior, item: item, other: nil, boundary: .some(identifier), point: nil))
+                    tell(behavior, began: false, item, boundary: identifier, at: nil)
                 }
             }
         }
@@ -315,13 +314,9 @@ extension DynamicAnimator {
                 if began {
                     guard behavior.holds(firstItem) && behavior.holds(secondItem) else { continue }
                     if renewed && behavior.touchCounts[key] != nil { continue }
-                    if behavior.countTouch(key) {
-                        behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: firstItem, with: secondItem, at: point)
-                        contactObserver?(ContactReport(began: true, behavior: behavior, item: firstItem, other: secondItem, boundary: nil, point: point))
-                    }
+                    if behavior.countTouch(key) { tell(behavior, began: true, firstItem, secondItem, at: point) }
                 } else if behavior.releaseTouch(key) {
-                    behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: firstItem, with: secondItem)
-                    contactObserver?(ContactReport(began: false, behavior: behavior, item: firstItem, other: secondItem, boundary: nil, point: nil))
+                    tell(behavior, began: false, firstItem, secondItem, at: nil)
                 }
             }
         case (.item(let serial), .boundary(let tag)), (.boundary(let tag), .item(let serial)):
@@ -330,16 +325,33 @@ extension DynamicAnimator {
             if began {
                 guard behavior.holds(item) else { return }
                 if renewed && behavior.touchCounts[key] != nil { return }
-                if behavior.countTouch(key) {
-                    behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
-                    contactObserver?(ContactReport(began: true, behavior: behavior, item: item, other: nil, boundary: .some(identifier), point: point))
-                }
+                if behavior.countTouch(key) { tell(behavior, began: true, item, boundary: identifier, at: point) }
             } else if behavior.releaseTouch(key) {
-                behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
-                contactObserver?(ContactReport(began: false, behavior: behavior, item: item, other: nil, boundary: .some(identifier), point: nil))
+                tell(behavior, began: false, item, boundary: identifier, at: nil)
             }
         default:
             return
         }
+    }
+
+    /// Tells a touch of two items to the behavior's delegate and to the contact observer
+    /// (`point` for a began one).
+    private func tell(_ behavior: CollisionBehavior, began: Bool, _ first: DynamicItem, _ second: DynamicItem, at point: CGPoint?) {
+        if began, let point {
+            behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: first, with: second, at: point)
+        } else {
+            behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: first, with: second)
+        }
+        contactObserver?(ContactReport(began: began, behavior: behavior, item: first, other: second, boundary: nil, point: point))
+    }
+
+    /// Tells a touch of an item and a boundary (nil: the reference bounds) likewise.
+    private func tell(_ behavior: CollisionBehavior, began: Bool, _ item: DynamicItem, boundary identifier: String?, at point: CGPoint?) {
+        if began, let point {
+            behavior.collisionDelegate?.collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
+        } else {
+            behavior.collisionDelegate?.collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
+        }
+        contactObserver?(ContactReport(began: began, behavior: behavior, item: item, other: nil, boundary: .some(identifier), point: point))
     }
 }

@@ -34,3 +34,35 @@ public enum FingerPath {
         return path[path.count - 1]
     }
 }
+
+/// Where a scripted finger was last seen and how fast it moved, as both players measure it
+/// step by step: over the time the finger moved since the last step, a whole step but where
+/// the pan began or ended between steps (a pan ending 1 ms after a step released its item at a
+/// sixteenth of the finger's speed when a whole step was counted).
+public struct FingerMotion: Sendable {
+    /// The finger's last point.
+    public private(set) var point: ScenePoint
+    /// Its velocity in points/s over the last move (zero before the finger has moved).
+    public private(set) var velocity = SceneVector.zero
+    private var time: Double
+    private var timeWasStep = false
+
+    /// A finger put down at `point` at `time` (the pan's start, between steps or on one).
+    public init(at point: ScenePoint, time: Double) {
+        self.point = point
+        self.time = time
+    }
+
+    /// The finger at `point` at the step time `t` of a pan ending at `end`; steps are
+    /// `stepInterval` apart.
+    public mutating func move(to point: ScenePoint, at t: Double, panEnd end: Double, stepInterval: Double) {
+        let now = t <= end + 1e-9 ? t : end
+        let elapsed = timeWasStep && now == t ? stepInterval : now - time
+        if elapsed > 1e-9 {
+            velocity = SceneVector(dx: (point.x - self.point.x) / elapsed, dy: (point.y - self.point.y) / elapsed)
+        }
+        self.point = point
+        time = now
+        timeWasStep = now == t
+    }
+}

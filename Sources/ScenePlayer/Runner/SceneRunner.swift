@@ -76,12 +76,7 @@ public final class SceneRunner {
         var releaseVelocity = false
         /// Set by a `drag` action: the item follows the finger.
         var dragging = false
-        var lastPoint: ScenePoint
-        /// When the finger was at `lastPoint`, and whether that was a step's time (the pan's
-        /// start and end fall between steps).
-        var lastTime: Double
-        var lastWasStep = false
-        var fingerVelocity = SceneVector.zero
+        var finger: FingerMotion
     }
 
     /// Builds the animator, items and behaviors of a validated scene. `engineWorkers` threads
@@ -115,9 +110,7 @@ public final class SceneRunner {
     public func advanceFrame() throws {
         frameEvents.removeAll()
         frameIndex += 1
-        // round(60 k / fps), halves up, in whole numbers: in floating point 60 x 49 / 24 came
-        // out below 122.5 and rounded down while 2.5 rounded up.
-        let target = (2 * Int(stepsPerSecond) * frameIndex + scene.fps) / (2 * scene.fps)
+        let target = FrameSteps.steps(beforeFrame: frameIndex, fps: scene.fps, stepsPerSecond: Int(stepsPerSecond))
         while stepCount < target { try stepOnce() }
     }
 
@@ -216,7 +209,7 @@ public final class SceneRunner {
         guard let start = path.first else { return }
         let hit = topmostItem(at: start)
         var pan = ActivePan(input: input, path: path, duration: max(duration, 1e-6), item: hit,
-                            grabOffset: .zero, lastPoint: start, lastTime: input.at)
+                            grabOffset: .zero, finger: FingerMotion(at: start, time: input.at))
         if let k = hit {
             let c = items[k].view.center
             pan.grabOffset = SceneVector(dx: Double(c.x) - start.x, dy: Double(c.y) - start.y)
@@ -233,17 +226,7 @@ public final class SceneRunner {
     func updateDrag(at t: Double) {
         guard var pan = activePan else { return }
         let p = fingerPosition(pan, at: t)
-        // The finger's velocity over the time it moved since the last update: a whole step
-        // but where the pan began or ended between steps (a pan ending 1 ms after a step
-        // released its item at a sixteenth of the finger's speed).
-        let now = t <= pan.input.end + 1e-9 ? t : pan.input.end
-        let elapsed = pan.lastWasStep && now == t ? stepInterval : now - pan.lastTime
-        if elapsed > 1e-9 {
-            pan.fingerVelocity = SceneVector(dx: (p.x - pan.lastPoint.x) / elapsed, dy: (p.y - pan.lastPoint.y) / elapsed)
-        }
-        pan.lastPoint = p
-        pan.lastTime = now
-        pan.lastWasStep = now == t
+        pan.finger.move(to: p, at: t, panEnd: pan.input.end, stepInterval: stepInterval)
         if let k = pan.item, pan.dragging {
             let view = items[k].view
             // [quirk] An item a drag keeps in some behavior keeps its body and its velocity, as
@@ -266,7 +249,7 @@ public final class SceneRunner {
             // brings itself up to date, and a velocity set before that is silently dropped:
             // update it first (items(in:) does) so the item leaves the finger at its speed.
             _ = animator.items(in: .zero)
-            animator.setLinearVelocity(CGVector(dx: pan.fingerVelocity.dx, dy: pan.fingerVelocity.dy), of: view)
+            animator.setLinearVelocity(CGVector(dx: pan.finger.velocity.dx, dy: pan.finger.velocity.dy), of: view)
         }
     }
 
