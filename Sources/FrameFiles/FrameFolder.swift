@@ -85,11 +85,17 @@ public struct FrameFolder: Sendable {
         return numbers
     }
 
-    /// The frame number of `frame_NNNNN.png` (five or more digits), else nil.
+    /// The largest frame number a frame file may have: far beyond any render (at most 36,000
+    /// frames), and small enough that counting frames up to it cannot overflow (a file named
+    /// frame_9223372036854775807.png trapped `sheet`).
+    public static let maximumFrameNumber = 999_999_999
+
+    /// The frame number of `frame_NNNNN.png` (five or more digits, at most
+    /// `maximumFrameNumber`), else nil.
     public static func frameNumber(ofFileName name: String) -> Int? {
         guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
         let digits = name.dropFirst(6).dropLast(4)
-        guard digits.count >= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard digits.count >= 5, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         // Six or more digits only without a leading zero, as %05d would write them.
         if digits.count > 5, digits.first == "0" { return nil }
         return Int(digits)

@@ -178,8 +178,8 @@ public struct FrameManifest: Equatable, Sendable {
     /// Reads `manifest.json` from the folder at `path`.
     public static func read(fromFolder path: String) throws -> FrameManifest {
         let file = (path as NSString).appendingPathComponent(FrameFolder.manifestName)
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw FrameFilesError.unreadableFile(path: file, reason: "no such file, or it cannot be read")
+        guard let data = RegularFile.contents(atPath: file) else {
+            throw FrameFilesError.unreadableFile(path: file, reason: "no such file, or it cannot be read, or it is not a regular file")
         }
         return try FrameManifest(jsonData: data, source: file)
     }

@@ -132,11 +132,19 @@ public struct SHA256: Sendable {
         hash(data).hex
     }
 
-    /// The digest of the file at `path`, read in 1 MiB pieces (a scene file, a frame).
-    /// Throws ``FrameFilesError/unreadableFile(path:reason:)``.
+    /// The digest of the regular file at `path`, read in 1 MiB pieces (a scene file, a frame).
+    /// Throws ``FrameFilesError/unreadableFile(path:reason:)``, also for anything but a regular
+    /// file: opened without waiting and looked at first, since a FIFO made a merge wait for a
+    /// writer for ever and a link to /dev/zero hashed for ever.
     public static func hash(fileAt path: String) throws -> Digest {
-        guard let file = fopen(path, "rb") else {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw FrameFilesError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let file = fdopen(descriptor, "rb") else {
+            close(descriptor)
+            throw FrameFilesError.unreadableFile(path: path, reason: "not a regular file")
         }
         defer { fclose(file) }
         var hasher = SHA256()

@@ -139,7 +139,7 @@ public enum APNGWriter {
             let result = Result<PreparedFrame, Error> {
                 let png: [UInt8]
                 if copying {
-                    guard let data = FileManager.default.contents(atPath: framePath) else {
+                    guard let data = RegularFile.contents(atPath: framePath) else {
                         throw PreviewError.unreadableFrame(path: framePath, .unreadableFile(path: framePath, reason: "it cannot be read"))
                     }
                     png = [UInt8](data)

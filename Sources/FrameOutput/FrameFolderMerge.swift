@@ -132,10 +132,16 @@ public enum FrameFolderMerge {
         guard manifest.frames.map(\.index) == Array(manifest.range) else {
             throw MergeError.badPart(path: path, reason: "its manifest does not list the frames of its range")
         }
+        // (No render writes an empty range; merged alone, it failed in the staged folder.)
+        guard !manifest.frames.isEmpty else { throw MergeError.badPart(path: path, reason: "its manifest lists no frames") }
         for frame in manifest.frames {
             let file = (path as NSString).appendingPathComponent(frame.file)
-            guard let digest = try? SHA256.hash(fileAt: file) else {
-                throw MergeError.badPart(path: path, reason: "\(frame.file) is missing or unreadable")
+            let digest: SHA256.Digest
+            do { digest = try SHA256.hash(fileAt: file) } catch {
+                let reason = (error as? FrameFilesError).flatMap { e -> String? in
+                    if case .unreadableFile(_, let reason) = e { return reason } else { return nil }
+                }
+                throw MergeError.badPart(path: path, reason: "\(frame.file) is missing or unreadable" + (reason.map { " (\($0))" } ?? ""))
             }
             guard digest.hex == frame.sha256 else {
                 throw MergeError.badPart(path: path, reason: "\(frame.file) does not match its SHA-256 in the manifest")
@@ -150,12 +156,14 @@ public enum FrameFolderMerge {
         var trace: [Substring] = []
         if manifest.hasTrace {
             let file = (path as NSString).appendingPathComponent(FrameFolder.traceName)
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw MergeError.badPart(path: path, reason: "its manifest says it has trace.jsonl, which is missing")
+            guard let data = RegularFile.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+                throw MergeError.badPart(path: path, reason: "its manifest says it has trace.jsonl, which is missing, unreadable or not a regular file")
             }
             // Lines end in "\n" as written; a copy that went through a tool writing "\r\n" still
             // splits (Swift reads "\r\n" as one character, which "\n" does not match).
-            trace = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).dropLast()
+            trace = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            // The empty piece after the last line's break; a last line without one is a line.
+            if trace.last?.isEmpty == true { trace.removeLast() }
             guard trace.count == manifest.frames.count else {
                 throw MergeError.badPart(path: path, reason: "trace.jsonl has \(trace.count) lines for \(manifest.frames.count) frames")
             }

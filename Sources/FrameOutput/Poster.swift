@@ -22,7 +22,7 @@ public enum Poster {
             throw PreviewError.invalidOption("frame \(index) is not in \(folder.path) (it holds \(folder.frames.lowerBound):\(folder.frames.upperBound))")
         }
         let source = folder.path(ofFrame: index)
-        guard let bytes = FileManager.default.contents(atPath: source) else {
+        guard let bytes = RegularFile.contents(atPath: source) else {
             throw PreviewError.unreadableFrame(path: source, .unreadableFile(path: source, reason: "it cannot be read"))
         }
         let header: PNGHeader

@@ -12,6 +12,12 @@ struct UsageError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
+/// An input file that is not what the command reads (exit status 2, told with its own hint).
+struct BadInputError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
 struct Arguments {
     var positional: [String] = []
     var values: [String: String] = [:]

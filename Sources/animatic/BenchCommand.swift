@@ -219,11 +219,7 @@ extension BenchCommand {
         // The frames go to a folder of this process in the temporary folder ($TMPDIR), which
         // must exist (the writer would create a missing one, and leave it), and which an
         // interrupt removes like any other output in progress.
-        let temporary = FileManager.default.temporaryDirectory.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: temporary, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SceneRunError(message: "the temporary folder \(temporary) is not a folder; set TMPDIR to a folder bench render may write into")
-        }
+        let temporary = try ScratchFolder.temporaryFolder(for: "bench render")
         let out = (temporary as NSString).appendingPathComponent("animatic-bench-\(getpid())")
         InterruptCleanup.install()
         InterruptCleanup.register(path: out)

@@ -43,10 +43,32 @@ enum CheckCommand {
             JSON5Value.object([("scale", scale.map { .number($0) } ?? .null), ("every", .number(every))]).formatted() + "\n"
         }
 
-        static func read(from folder: String) -> GoldenSettings? {
-            guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-            return GoldenSettings(scale: (object["scale"] as? NSNumber)?.doubleValue, every: (object["every"] as? NSNumber)?.intValue ?? 1)
+        /// The settings recorded in `folder`, nil when it has no golden.json; a golden.json
+        /// that is not what `--update` writes (not a JSON object, a scale outside 0.1...8, an
+        /// `every` that is not a whole number in 1...100,000) is bad input, not a default:
+        /// an `every` of 0 trapped, a scale of 0 failed the render as if the scene were at fault.
+        static func read(from folder: String) throws -> GoldenSettings? {
+            let path = folder + "/" + fileName
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            func bad(_ what: String) -> BadInputError {
+                BadInputError(message: "\(path): \(what); hint: record the goldens again with animatic check --golden DIR --update")
+            }
+            guard let data = RegularFile.contents(atPath: path), let object = try? JSON5.parse(data),
+                  object.objectValue != nil else {
+                throw bad("not a JSON object as check --update writes it")
+            }
+            var settings = GoldenSettings(scale: nil, every: 1)
+            if let value = object["scale"], value.kind != .null {
+                guard let scale = value.numberValue, (0.1...8).contains(scale) else { throw bad("\"scale\" must be a number in 0.1...8 or null") }
+                settings.scale = scale
+            }
+            if let value = object["every"] {
+                guard let number = value.numberValue, let every = Int(exactly: number), (1...100_000).contains(every) else {
+                    throw bad("\"every\" must be a whole number in 1...100000")
+                }
+                settings.every = every
+            }
+            return settings
         }
     }
 
@@ -78,7 +100,14 @@ enum CheckCommand {
             scenes.append(scene)
         }
         try SceneArguments.requireDistinctIDs(scenes, folder: golden)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-check-\(getpid())").path
+        if let dir = a.values["report"] {
+            // A scene's report replaces DIR/ID: never a golden folder (nor one holding or inside it).
+            for scene in scenes {
+                try OutputOverlap.refuse(output: (dir as NSString).appendingPathComponent(scene.id), option: "--report's folder for \(scene.id)",
+                                         inputs: [(label: "the goldens of \(scene.id)", path: (golden as NSString).appendingPathComponent(scene.id))])
+            }
+        }
+        let scratch = (try ScratchFolder.temporaryFolder(for: "check") as NSString).appendingPathComponent("animatic-check-\(getpid())")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let jobs = try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let debug = try a.values["debug"].map { try DebugLayers(parsing: $0) } ?? []
@@ -88,7 +117,7 @@ enum CheckCommand {
         var failed = 0
         for var scene in scenes {
             let target = golden + "/" + scene.id
-            let recorded = GoldenSettings.read(from: target)
+            let recorded = try GoldenSettings.read(from: target)
             let settings = GoldenSettings(scale: scaleFlag ?? (update ? nil : recorded?.scale),
                                           every: everyFlag ?? (update ? 1 : recorded?.every ?? 1))
             if let scale = settings.scale { scene.canvas.scale = scale }
@@ -135,8 +164,11 @@ enum CheckCommand {
                     if !quiet { print("\(scene.id): ok (\(diff.differentPixels) differing pixels in \(diff.differentFrames.count) frames)") }
                 } else {
                     failed += 1
-                    print("\(scene.id): DIFFERS, first at frame \(diff.firstDifferentFrame ?? -1), \(diff.differentPixels) pixels in "
-                          + "\(diff.differentFrames.count) of \(diff.frames.count) frames")
+                    // The first frame beyond the tolerance (an earlier one may differ within it).
+                    let rejected = tolerance.rejectedFrames(of: summary)
+                    print("\(scene.id): DIFFERS, first at frame \(rejected.first ?? diff.firstDifferentFrame ?? -1), "
+                          + "\(diff.differentPixels) pixels in \(diff.differentFrames.count) of \(diff.frames.count) frames"
+                          + (rejected.count == diff.differentFrames.count ? "" : " (\(rejected.count) beyond the tolerance)"))
                     if let dir = a.values["report"] {
                         // The render is a scratch folder, deleted before the report is read.
                         let label = "this check's render of \(scene.id) (not kept; its differing frames are copied into this report)"
@@ -216,7 +248,7 @@ enum SheetCommand {
     /// Frames whose trace line lists a contactBegan event, by the line's own frame number (a
     /// partial or merged folder's trace does not start at frame 0).
     static func contactFrames(fromTraceIn folder: String) -> Set<Int> {
-        guard let text = try? String(contentsOfFile: folder + "/trace.jsonl", encoding: .utf8) else { return [] }
+        guard let data = RegularFile.contents(atPath: folder + "/trace.jsonl"), let text = String(data: data, encoding: .utf8) else { return [] }
         var frames = Set<Int>()
         for line in text.split(separator: "\n") where line.contains("\"contactBegan\"") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],

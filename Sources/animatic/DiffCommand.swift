@@ -52,6 +52,15 @@ enum DiffCommand {
             printError("animatic diff: cannot compare a folder with a file: \(pathA) and \(pathB)")
             return 2
         }
+        // The diff images and the report replace the folder they are written to.
+        let inputs = [(label: "the expected folder", path: pathA), (label: "the actual folder", path: pathB)]
+        if isDirA.boolValue, let out = a.values["out"] { try OutputOverlap.refuse(output: out, option: "--out", inputs: inputs) }
+        if !isDirA.boolValue, let out = a.values["out"] {
+            // Two files: the diff image is OUT/diff.png, written over whatever is there.
+            try OutputOverlap.refuse(output: (out as NSString).appendingPathComponent("diff.png"), option: "--out's diff image",
+                                     inputs: [(label: "the expected file", path: pathA), (label: "the actual file", path: pathB)])
+        }
+        if let dir = a.values["report"] { try OutputOverlap.refuse(output: dir, option: "--report", inputs: inputs) }
         InterruptCleanup.install()
         do {
             let summary: DiffSummary

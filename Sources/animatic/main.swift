@@ -115,7 +115,7 @@ func isBadInput(_ error: Error) -> Bool {
         // An output that cannot be written is a failure while running (exit 1).
         if case .unwritableOutput = e { return false }
         return true
-    case is FrameFilesError, is MergeError: return true
+    case is FrameFilesError, is MergeError, is BadInputError: return true
     case let e as OutputError:
         if case .invalidFrameRange = e { return true }
         if case .invalidSceneID = e { return true }

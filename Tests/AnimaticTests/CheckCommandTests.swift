@@ -5,13 +5,8 @@ import XCTest
 
 /// The golden-frame workflow: record, pass, drift detected with exit 1 and a report.
 final class CheckCommandTests: XCTestCase {
-    /// `folder/short.json`: the bundled scene `id` with its duration line `long` made `short`.
     func shortScene(_ id: String, _ long: String, _ short: String, in folder: String) throws -> String {
-        let scene = folder + "/short.json"
-        let text = try String(contentsOfFile: CLI.packageRoot + "/scenes/\(id).json", encoding: .utf8)
-        XCTAssertTrue(text.contains(long), "\(id) no longer says \(long)")
-        try text.replacingOccurrences(of: long, with: short).write(toFile: scene, atomically: true, encoding: .utf8)
-        return scene
+        try CLI.shortScene(id, long, short, in: folder)
     }
 
     func testCheckRecordsPassesAndCatchesADriftedFrame() throws {

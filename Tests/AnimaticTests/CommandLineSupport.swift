@@ -33,6 +33,15 @@ enum CLI {
         }
     }
 
+    /// `folder/short.json`: the bundled scene `id` with its duration line `long` made `short`.
+    static func shortScene(_ id: String, _ long: String, _ short: String, in folder: String) throws -> String {
+        let scene = folder + "/short.json"
+        let text = try String(contentsOfFile: packageRoot + "/scenes/\(id).json", encoding: .utf8)
+        XCTAssertTrue(text.contains(long), "\(id) no longer says \(long)")
+        try text.replacingOccurrences(of: long, with: short).write(toFile: scene, atomically: true, encoding: .utf8)
+        return scene
+    }
+
     static func temporaryDirectory(_ name: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-tests-\(name)-\(getpid())").path
         try? FileManager.default.removeItem(atPath: path)
