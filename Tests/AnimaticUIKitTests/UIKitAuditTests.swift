@@ -160,4 +160,37 @@ final class UIKitAuditTests: XCTestCase {
         XCTAssertEqual(UIColor(hue: .nan, saturation: 1, brightness: 1, alpha: 1).sceneColor, UIColor(hue: 0, saturation: 1, brightness: 1, alpha: 1).sceneColor)
         _ = UIColor(hue: .infinity, saturation: 1, brightness: 1, alpha: 1)
     }
+
+    /// [measured] A path boundary is a closed loop in UIKit, open path or not: an open U
+    /// (no top) caught an item on its closing top edge, where the old code let it fall inside
+    /// to the bottom (it followed the path's own `close()`). And a closed path is two-sided: an
+    /// obstacle to an item outside it (solid walls built outward of a closed convex path
+    /// swallowed an item falling onto it), a container to an item inside.
+    func testAPathBoundaryIsAClosedTwoSidedLoopEvenWhenThePathIsOpen() {
+        func restingY(closingThePath: Bool, startingAt y: CGFloat) -> CGFloat {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 700))
+            let item = UIView(frame: CGRect(x: 190, y: y - 10, width: 20, height: 20))
+            root.addSubview(item)
+            let animator = UIDynamicAnimator(referenceView: root)
+            animator.addBehavior(UIGravityBehavior(items: [item]))
+            let collision = UICollisionBehavior(items: [item])
+            let u = UIBezierPath()
+            u.move(to: CGPoint(x: 100, y: 300))
+            u.addLine(to: CGPoint(x: 100, y: 500))
+            u.addLine(to: CGPoint(x: 300, y: 500))
+            u.addLine(to: CGPoint(x: 300, y: 300))
+            if closingThePath { u.close() }
+            collision.addBoundary(withIdentifier: "u" as NSString, for: u)
+            animator.addBehavior(collision)
+            for _ in 0..<120 { animator.step() }
+            return item.center.y
+        }
+        // Dropped from above: on the top edge (y = 300), its center half its size and the
+        // skins above it.
+        XCTAssertEqual(restingY(closingThePath: false, startingAt: 100), 290, accuracy: 2.5)
+        XCTAssertEqual(restingY(closingThePath: true, startingAt: 100), 290, accuracy: 2.5)
+        // Dropped inside: on the bottom edge (y = 500).
+        XCTAssertEqual(restingY(closingThePath: false, startingAt: 400), 490, accuracy: 2.5)
+        XCTAssertEqual(restingY(closingThePath: true, startingAt: 400), 490, accuracy: 2.5)
+    }
 }

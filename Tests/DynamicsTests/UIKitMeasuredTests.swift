@@ -358,6 +358,39 @@ final class UIKitMeasuredTests: XCTestCase {
         XCTAssertEqual(firstSubStep(e, charge: 0), .zero, "no charge, no electric force")
     }
 
+    /// [measured] Every kind answers 0 when |S X| < 2^-15, X the mass for linear and radial
+    /// gravity and vortex, the charge for electric and magnetic, 1 for the others. A strength
+    /// of 2^-16 does nothing on 1 kg (or charge 1) but acts on 4 kg (or charge 4), where
+    /// |S X| = 2^-14; the kinds scaled by 1 do nothing at 2^-16 whatever the mass.
+    func testEachFieldKindsWeakThresholdScalesWithItsOwnQuantity() {
+        let tiny = CGFloat(1.0 / 65536)
+        func field(_ make: () -> FieldBehavior) -> FieldBehavior { let f = make(); f.strength = tiny; return f }
+        let byMass: [(String, () -> FieldBehavior)] = [
+            ("linear gravity", { .linearGravityField(direction: CGVector(dx: 0, dy: 1)) }),
+            ("radial gravity", { .radialGravityField(position: .zero) }),
+            ("vortex", { .vortexField() }),
+        ]
+        for (name, make) in byMass {
+            XCTAssertEqual(firstSubStep(field(make), density: 1), .zero, "\(name) on 1 kg")
+            XCTAssertNotEqual(firstSubStep(field(make), density: 4), .zero, "\(name) on 4 kg")
+        }
+        let moving = CGVector(dx: 50, dy: -20)
+        let byCharge: [(String, () -> FieldBehavior)] = [("electric", { .electricField() }), ("magnetic", { .magneticField() })]
+        for (name, make) in byCharge {
+            XCTAssertEqual(firstSubStep(field(make), velocity: moving, charge: 1, density: 4), .zero, "\(name), charge 1")
+            XCTAssertNotEqual(firstSubStep(field(make), velocity: moving, charge: 4), .zero, "\(name), charge 4")
+        }
+        let byOne: [(String, () -> FieldBehavior)] = [
+            ("spring", { .springField() }), ("drag", { .dragField() }),
+            ("noise", { .noiseField(smoothness: 0, animationSpeed: 0) }),
+        ]
+        for (name, make) in byOne {
+            XCTAssertEqual(firstSubStep(field(make), velocity: moving, charge: 4, density: 4), .zero, "\(name) at 2^-16")
+            let f = make(); f.strength = 4 * tiny
+            XCTAssertNotEqual(firstSubStep(f, velocity: moving), .zero, "\(name) at 2^-14")
+        }
+    }
+
     func testVelocityFieldIgnoresStrengthAndTheFirstOneWins() {
         let animator = DynamicAnimator(referenceBounds: bounds)
         let v = box(500, 500)
@@ -384,15 +417,44 @@ final class UIKitMeasuredTests: XCTestCase {
         XCTAssertEqual(firstSubStep(off), .zero, "strength 0 disables the block")
     }
 
-    func testAThirtyThirdFieldIsIgnored() {
+    /// [measured] At most 32 fields per animator: a 33rd is refused (not added, said once),
+    /// so removing an earlier field later does not bring it to life; a tree that would bring
+    /// more, or a child field added to a behavior in the animator, is refused alike.
+    func testAThirtyThirdFieldIsRefused() {
         let animator = DynamicAnimator(referenceBounds: bounds)
         let v = box(500, 500)
-        for _ in 0..<32 { animator.addBehavior({ let f = FieldBehavior.linearGravityField(direction: CGVector(dx: 0, dy: 1)); f.addItem(v); return f }()) }
+        var fields: [FieldBehavior] = []
+        for _ in 0..<32 {
+            let f = FieldBehavior.linearGravityField(direction: CGVector(dx: 0, dy: 1)); f.addItem(v)
+            fields.append(f)
+            animator.addBehavior(f)
+        }
         let extra = FieldBehavior.linearGravityField(direction: CGVector(dx: 1, dy: 0)); extra.addItem(v)
         animator.addBehaviors([extra, noDamping([v])])
+        XCTAssertNil(extra.dynamicAnimator, "the 33rd field is not in the animator")
+        XCTAssertEqual(animator.behaviors.count, 33, "32 fields and the item behavior")
+        XCTAssertEqual(animator.refusedFieldAdditions, 1)
         animator.step()
         XCTAssertEqual(Double(animator.linearVelocity(of: v).dy), 32 * 100 * h, accuracy: 1e-9)
         XCTAssertEqual(animator.linearVelocity(of: v).dx, 0, "the 33rd field does not act")
+        // With one field fewer, the refused one stays out; 32 act.
+        animator.removeBehavior(fields.removeLast())
+        let vy = Double(animator.linearVelocity(of: v).dy)
+        animator.step()
+        XCTAssertEqual(animator.linearVelocity(of: v).dx, 0, "the refused field never acts")
+        XCTAssertEqual(Double(animator.linearVelocity(of: v).dy) - vy, 31 * 100 * 2 * h, accuracy: 1e-9, "31 fields, two sub-steps")
+        // A tree of two fields does not fit in the one place left; one field does.
+        let group = DynamicBehavior()
+        for _ in 0..<2 { group.addChildBehavior(FieldBehavior.linearGravityField(direction: CGVector(dx: 1, dy: 0))) }
+        animator.addBehavior(group)
+        XCTAssertNil(group.dynamicAnimator)
+        let parent = DynamicBehavior()
+        animator.addBehavior(parent)
+        parent.addChildBehavior(FieldBehavior.linearGravityField(direction: CGVector(dx: 1, dy: 0)))
+        XCTAssertEqual(parent.childBehaviors.count, 1, "the 32nd field, as a child")
+        parent.addChildBehavior(FieldBehavior.linearGravityField(direction: CGVector(dx: 1, dy: 0)))
+        XCTAssertEqual(parent.childBehaviors.count, 1, "a 33rd child field is refused")
+        XCTAssertEqual(animator.refusedFieldAdditions, 3)
     }
 
     // MARK: - Snap, attachments, groups

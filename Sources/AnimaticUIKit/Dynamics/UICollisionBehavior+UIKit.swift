@@ -64,8 +64,9 @@ extension CollisionBehavior {
         addBoundary(withIdentifier: boundaryName(identifier), from: p1, to: p2)
     }
 
-    /// Adds a boundary along a path: its first subpath (curves flattened), closed when the path
-    /// closes it (UIKit's `addBoundary(withIdentifier:for:)`).
+    /// Adds a boundary along a path: its first subpath (curves flattened), always as a closed
+    /// loop (UIKit's `addBoundary(withIdentifier:for:)` [measured]: an open path is closed
+    /// from its last point back to its first), a segment when it has two points.
     public func addBoundary(withIdentifier identifier: NSCopying, for bezierPath: UIBezierPath) {
         addBoundary(withIdentifier: boundaryName(identifier), for: bezierPath)
     }
@@ -73,7 +74,11 @@ extension CollisionBehavior {
     /// Adds a boundary along a path, named by a string.
     public func addBoundary(withIdentifier identifier: String, for bezierPath: UIBezierPath) {
         guard let points = bezierPath.polygons.first else { return }
-        addBoundary(withIdentifier: identifier, for: points, closed: bezierPath.isClosed)
+        if points.count == 2 {
+            addBoundary(withIdentifier: identifier, from: points[0], to: points[1])
+        } else {
+            addBoundary(withIdentifier: identifier, for: points, closed: true)
+        }
     }
 
     /// The boundary with this identifier as a path (a segment's two ends, or the polyline),

@@ -1,10 +1,12 @@
 // Design note: collisions. Items collide only with items that share a collision behavior, and
 // with that behavior's boundaries, as the mode allows; the animator answers the engine's pair
 // filter from these memberships (a pair the mode excludes is still tracked as a sensor, so its
-// callbacks fire [measured]). Boundaries are static: segments are edges, closed convex paths
-// and the reference bounds are solid walls whose faces are the loop's edges (an item squeezed
-// hard against a wall is pushed back in, never out: the "do better" of UIKit's squeezed-view
-// pitfall); all have friction 0.2, restitution 0.2 and the skin of a Box2D 2.2 edge [measured]. The
+// callbacks fire [measured]). Boundaries are static: segments are edges, paths chains of
+// edges (two-sided: a closed path is as often an obstacle items fall onto as a container),
+// and the reference bounds are solid walls whose faces are the loop's edges (items are always
+// inside them: an item squeezed hard against a wall is pushed back in, never out, the "do
+// better" of UIKit's squeezed-view pitfall); all have friction 0.2, restitution 0.2 and the
+// skin of a Box2D 2.2 edge [measured]. The
 // reference bounds boundary is the bounds inset by the insets, then grown by 1 pt on every
 // side [measured]. Began/ended callbacks fire once per pair per touch: each behavior counts
 // the touching shape pairs of an item pair and reports the first and the last.
@@ -203,11 +205,10 @@ public final class CollisionBehavior: DynamicBehavior {
             case .segment(let p, let q):
                 world.createChain(body, points: [Vec2(points: p), Vec2(points: q)], closed: false, sd)
             case .path(let pts, let closed):
-                if closed && Self.isConvex(pts) {
-                    Self.addSolidLoop(pts, to: body, world: world, def: sd)
-                } else {
-                    world.createChain(body, points: pts.map { Vec2(points: $0) }, closed: closed, sd)
-                }
+                // Edges, never solid walls: walls reaching 2,000 pt outward of a closed path
+                // swallowed the items outside it (a box boundary around an obstacle view drew
+                // an item falling onto it inside).
+                world.createChain(body, points: pts.map { Vec2(points: $0) }, closed: closed, sd)
             }
         }
     }
@@ -234,9 +235,10 @@ public final class CollisionBehavior: DynamicBehavior {
     /// How far solid walls reach outward (points).
     static let wallThickness: CGFloat = 2000
 
-    /// A closed convex loop as solid walls: one thick quad outward of each edge. Thin two-sided
-    /// segments let an item that is squeezed past an edge's middle be pushed out on the far
-    /// side; a solid wall always pushes it back in [choice: "do better" than iOS].
+    /// A closed convex loop that always holds the items (the reference bounds) as solid walls:
+    /// one thick quad outward of each edge. Thin two-sided segments let an item that is
+    /// squeezed past an edge's middle be pushed out on the far side; a solid wall always pushes
+    /// it back in [choice: "do better" than iOS].
     static func addSolidLoop(_ points: [CGPoint], to body: BodyID, world: World, def: ShapeDef) {
         var area: CGFloat = 0
         for k in points.indices {
@@ -262,18 +264,6 @@ public final class CollisionBehavior: DynamicBehavior {
                 world.createChain(body, points: [Vec2(points: a), Vec2(points: b)], closed: false, def)
             }
         }
-    }
-
-    static func isConvex(_ points: [CGPoint]) -> Bool {
-        guard points.count >= 3 else { return false }
-        var sign: CGFloat = 0
-        for k in points.indices {
-            let a = points[k], b = points[(k + 1) % points.count], c = points[(k + 2) % points.count]
-            let turn = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
-            if abs(turn) < 1e-9 { continue }
-            if sign == 0 { sign = turn } else if (turn > 0) != (sign > 0) { return false }
-        }
-        return sign != 0
     }
 
     override func teardown(_ animator: DynamicAnimator) {

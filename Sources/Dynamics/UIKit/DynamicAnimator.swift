@@ -73,7 +73,8 @@ public final class DynamicAnimator {
 
     /// UIKit's world sub-step: 1/120 s in single precision, a hair above 1/120 [measured].
     public static let subStep = TimeInterval(Float(1.0 / 120))
-    /// At most this many field behaviors act in one animator [measured]; later ones are ignored.
+    /// At most this many field behaviors in one animator [measured]: adding a behavior (or a
+    /// child) that would bring more is refused, with a message on standard error.
     public static let maximumFieldCount = 32
 
     struct ItemRecord {
@@ -132,6 +133,9 @@ public final class DynamicAnimator {
     var accumulator = 0.0
     let noise: SimplexNoise
     private var warnedAboutFields = false
+    /// Behaviors (or children) not added because they would bring more than
+    /// `maximumFieldCount` fields (the first is reported on standard error).
+    private(set) var refusedFieldAdditions = 0
     /// Behaviors not added because they already were somewhere (the first is reported on
     /// standard error).
     private(set) var refusedBehaviorAdditions = 0
@@ -163,9 +167,28 @@ public final class DynamicAnimator {
             }
             return
         }
+        guard admitsFields(of: behavior) else { return }
         behaviors.append(behavior)
         behavior.propagate(self)
         setNeedsUpdate()
+    }
+
+    /// Whether `behavior`'s tree can join this animator's without more than
+    /// `maximumFieldCount` field behaviors in all. [measured] UIKit refuses the 33rd field with
+    /// an error and no crash; said once per animator, as code adding fields in an action would
+    /// say it every frame.
+    func admitsFields(of behavior: DynamicBehavior) -> Bool {
+        func fields(_ b: DynamicBehavior) -> Int { (b is FieldBehavior ? 1 : 0) + b.childBehaviors.reduce(0) { $0 + fields($1) } }
+        let adding = fields(behavior)
+        guard adding > 0 else { return true }
+        let present = behaviors.reduce(0) { $0 + fields($1) }
+        guard present + adding > Self.maximumFieldCount else { return true }
+        refusedFieldAdditions += 1
+        if refusedFieldAdditions == 1 {
+            try? FileHandle.standardError.write(contentsOf: Data(
+                "DynamicAnimator: a \(type(of: behavior)) is not added: it would bring the animator's field behaviors to \(present + adding), over the \(Self.maximumFieldCount) an animator takes\n".utf8))
+        }
+        return false
     }
 
     /// Lets a behavior's engine objects go at once (it joins another animator before this
@@ -474,7 +497,8 @@ public final class DynamicAnimator {
         }
     }
 
-    /// The fields in tree order, at most `maximumFieldCount` of them.
+    /// The fields in tree order, at most `maximumFieldCount` of them (more cannot be added;
+    /// the cut is a safety net only).
     private func activeFields(_ ordered: [DynamicBehavior]) -> [FieldBehavior] {
         let fields = ordered.compactMap { $0 as? FieldBehavior }
         if fields.count > Self.maximumFieldCount {

@@ -43,6 +43,7 @@ open class DynamicBehavior {
             }
             return
         }
+        if let animator = dynamicAnimator, !animator.admitsFields(of: behavior) { return }
         childBehaviors.append(behavior)
         behavior.parent = self
         if let animator = dynamicAnimator { behavior.propagate(animator) }
