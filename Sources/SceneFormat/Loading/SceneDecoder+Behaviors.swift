@@ -282,7 +282,7 @@ extension SceneDecoder {
         if let rangeNode = object["range"] { spec.range = attachmentRange(rangeNode) }
 
         // What each kind needs and ignores.
-        let what = "a \(kind.rawValue) attachment"
+        let what = kind.phrase
         let needsTo: Bool, needsAnchor: Bool
         switch kind {
         case .anchor: needsTo = false; needsAnchor = true
@@ -322,7 +322,10 @@ extension SceneDecoder {
         if let node = object["frictionTorque"], kind != .pin {
             warning("`frictionTorque` only affects pin attachments", at: node)
         }
-        if let node = object["range"], kind != .pin && kind != .sliding {
+        for key in kind.ignoredKeys {
+            if let node = object[key] { warning("`\(key)` has no effect on \(what)", at: node) }
+        }
+        if let node = object["range"], !kind.takesRange {
             error("`range` only applies to pin and sliding attachments", at: node)
         }
         if let toID = to, let itemID = item, toID == itemID, let toNode = object["to"] {

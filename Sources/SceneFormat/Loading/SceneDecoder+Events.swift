@@ -437,6 +437,23 @@ extension SceneDecoder {
                                hint: allowed.isEmpty ? "a \(type) has no settable properties"
                                                      : "a \(type) accepts: \(allowed.joined(separator: ", "))")
                 }
+                if case .attachment(let attachment) = behavior {
+                    // Per kind, as the behavior's own keys are checked.
+                    let what = attachment.kind.phrase
+                    for entry in settingNodes {
+                        if entry.key == "anchor" && !attachment.kind.hasAnchor {
+                            self.error("`anchor` cannot be set on attachment '\(id)': \(what) has no anchor point", at: entry.node,
+                                       hint: "its items' attachment points are fixed when it is made")
+                        } else if entry.key == "range" && !attachment.kind.takesRange {
+                            self.error("`range` cannot be set on attachment '\(id)': only pin and sliding attachments have one",
+                                       at: entry.node)
+                        } else if entry.key == "frictionTorque" && attachment.kind != .pin {
+                            self.warning("`frictionTorque` only affects pin attachments", at: entry.node)
+                        } else if attachment.kind.ignoredKeys.contains(entry.key) {
+                            self.warning("`\(entry.key)` has no effect on \(what)", at: entry.node)
+                        }
+                    }
+                }
                 if type == "snap", case .damping(let d)? = settingNodes.first(where: { $0.key == "damping" })?.setting, d > 1 {
                     self.error("a snap's `damping` must be between 0 and 1; got \(formatNumber(d))",
                                at: settingNodes.first(where: { $0.key == "damping" })!.node)

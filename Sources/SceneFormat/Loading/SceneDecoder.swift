@@ -278,7 +278,10 @@ final class SceneDecoder {
                 return .point(canvas.center)
             case "$tap":
                 if allowTap { return .tapLocation }
-                error("`$tap` is only available in actions of an `on: \"tap\"` event", at: node,
+                // (Said whole: inside a tap event's addBehavior the short form, "only in
+                // actions of a tap event", contradicted where the point stood.)
+                error("`$tap` is only available in `snapTo.point`, `pushToward.point` and the points of `set`, "
+                      + "in actions of an `on: \"tap\"` event", at: node,
                       hint: "use a point [x, y] or \"center\"")
                 return nil
             default:

@@ -31,9 +31,9 @@ public enum SceneLimits {
 
     /// Why frames of `width` x `height` points drawn at `scale` pixels per point would be too
     /// large, or nil when they are within the limits. Frames are `round(width x scale)` x
-    /// `round(height x scale)` pixels.
+    /// `round(height x scale)` pixels, at least 1 a side (as the renderer draws them).
     public static func drawnPixelProblem(width: Double, height: Double, scale: Double) -> String? {
-        let w = (width * scale).rounded(), h = (height * scale).rounded()
+        let w = max(1, (width * scale).rounded()), h = max(1, (height * scale).rounded())
         if w > maximumCanvasSide || h > maximumCanvasSide {
             return "frames of \(formatGrouped(w)) x \(formatGrouped(h)) pixels; each side is limited to \(formatGrouped(maximumCanvasSide)) pixels"
         }

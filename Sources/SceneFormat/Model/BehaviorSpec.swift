@@ -272,6 +272,27 @@ public struct AttachmentSpec: Equatable, Sendable {
         case sliding
         /// `limitAttachment`: a rope, maximum distance `length` between the items. Needs `to`.
         case limit
+
+        /// The keys an attachment of this kind reads nothing from: given (in the behavior or
+        /// in a `set`), they change nothing, and validation warns. (`frictionTorque` has its
+        /// own warning; `anchor`, `axis` and `range` where they do not apply are errors.)
+        public var ignoredKeys: [String] {
+            switch self {
+            case .anchor: return ["toOffset"]
+            case .items: return []
+            case .limit: return ["frequency", "damping"]
+            case .fixed, .pin, .sliding: return ["offset", "toOffset", "length", "frequency", "damping"]
+            }
+        }
+
+        /// "an anchor attachment", "a pin attachment", ... (for messages).
+        public var phrase: String { (self == .anchor || self == .items ? "an " : "a ") + rawValue + " attachment" }
+
+        /// Whether the kind has an anchor point (`anchor`, settable by `set`).
+        public var hasAnchor: Bool { self != .items && self != .limit }
+
+        /// Whether the kind takes a `range` (pin: radians, sliding: points).
+        public var takesRange: Bool { self == .pin || self == .sliding }
     }
 
     public var id: String?
