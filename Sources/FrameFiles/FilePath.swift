@@ -19,6 +19,36 @@ public enum FilePath {
         return String(parent)
     }
 
+    /// `path` made absolute with every symbolic link followed as the kernel follows them
+    /// (`a/link/..` is the parent of the link's target, not `a`), also when its last
+    /// components do not exist yet: the nearest existing ancestor resolved by realpath(3), the
+    /// rest appended to it ("." dropped, ".." taking the resolved folder's parent). Where an
+    /// output will be written, compared with where inputs are.
+    public static func resolvedAllowingMissing(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var base = absolute
+        var missing: [String] = []
+        while true {
+            if let real = realpath(base, nil) {
+                defer { free(real) }
+                var out = String(cString: real)
+                for component in missing.reversed() {
+                    switch component {
+                    case "", ".": continue
+                    case "..": out = parent(of: out).isEmpty ? "/" : parent(of: out)
+                    default: out = (out == "/" ? "" : out) + "/" + component
+                    }
+                }
+                return out
+            }
+            var trimmed = Substring(base)
+            while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+            guard let slash = trimmed.lastIndex(of: "/") else { return absolute }
+            missing.append(String(trimmed[trimmed.index(after: slash)...]))
+            base = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        }
+    }
+
     /// The file `path` names with every symbolic link followed (realpath(3)), or `path` when
     /// it cannot be resolved (a missing file: whoever opens it then says so).
     public static func resolved(_ path: String) -> String {

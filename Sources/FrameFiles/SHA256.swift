@@ -134,30 +134,21 @@ public struct SHA256: Sendable {
 
     /// The digest of the regular file at `path`, read in 1 MiB pieces (a scene file, a frame).
     /// Throws ``FrameFilesError/unreadableFile(path:reason:)``, also for anything but a regular
-    /// file: opened without waiting and looked at first, since a FIFO made a merge wait for a
-    /// writer for ever and a link to /dev/zero hashed for ever.
+    /// file (``RegularFile``: a FIFO made a merge wait for a writer for ever and a link to
+    /// /dev/zero hashed for ever).
     public static func hash(fileAt path: String) throws -> Digest {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw FrameFilesError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        let handle: FileHandle
+        do { handle = try RegularFile.handle(forReadingAtPath: path) } catch let e as RegularFile.Unreadable {
+            throw FrameFilesError.unreadableFile(path: path, reason: e.reason)
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let file = fdopen(descriptor, "rb") else {
-            close(descriptor)
-            throw FrameFilesError.unreadableFile(path: path, reason: "not a regular file")
-        }
-        defer { fclose(file) }
         var hasher = SHA256()
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count > 0 { chunk.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } }
-            if count < chunk.count {
-                if ferror(file) != 0 {
-                    throw FrameFilesError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
-                }
-                break
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
+                throw FrameFilesError.unreadableFile(path: path, reason: error.localizedDescription)
             }
+            guard let chunk, !chunk.isEmpty else { break }
+            hasher.update(chunk)
         }
         return hasher.finalize()
     }

@@ -157,7 +157,7 @@ public enum FrameFolderMerge {
         if manifest.hasTrace {
             let file = (path as NSString).appendingPathComponent(FrameFolder.traceName)
             guard let data = RegularFile.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-                throw MergeError.badPart(path: path, reason: "its manifest says it has trace.jsonl, which is missing, unreadable or not a regular file")
+                throw MergeError.badPart(path: path, reason: "its manifest says it has trace.jsonl, which is missing, unreadable, not a regular file or not UTF-8")
             }
             // Lines end in "\n" as written; a copy that went through a tool writing "\r\n" still
             // splits (Swift reads "\r\n" as one character, which "\n" does not match).

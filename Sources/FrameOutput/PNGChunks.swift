@@ -90,16 +90,9 @@ struct PNGHeader: Equatable {
     static func read(fileAt path: String) throws -> PNGHeader {
         // Regular files only (links followed): opening a FIFO named frame_00000.png waited
         // for a writer for ever.
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw PNGError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw PNGError.unreadableFile(path: path, reason: status.st_mode & S_IFMT == S_IFDIR
-                                          ? "it is a folder" : "not a regular file (a FIFO, a device or a socket)")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw PNGError.unreadableFile(path: path, reason: "no such file, or it cannot be read")
+        let handle: FileHandle
+        do { handle = try RegularFile.handle(forReadingAtPath: path) } catch let e as RegularFile.Unreadable {
+            throw PNGError.unreadableFile(path: path, reason: e.reason)
         }
         defer { try? handle.close() }
         let head = [UInt8](handle.readData(ofLength: 33))

@@ -43,18 +43,21 @@ enum CheckCommand {
             JSON5Value.object([("scale", scale.map { .number($0) } ?? .null), ("every", .number(every))]).formatted() + "\n"
         }
 
-        /// The settings recorded in `folder`, nil when it has no golden.json; a golden.json
-        /// that is not what `--update` writes (not a JSON object, a scale outside 0.1...8, an
-        /// `every` that is not a whole number in 1...100,000) is bad input, not a default:
-        /// an `every` of 0 trapped, a scale of 0 failed the render as if the scene were at fault.
-        static func read(from folder: String) throws -> GoldenSettings? {
+        /// The settings recorded in `folder` (goldens of `golden`, named in the hint), nil when
+        /// it has no golden.json; a golden.json that is not what `--update` writes (not a
+        /// regular file, not a JSON object, a scale outside 0.1...8, an `every` that is not a
+        /// whole number in 1...100,000) is bad input, not a default: an `every` of 0 trapped, a
+        /// scale of 0 failed the render as if the scene were at fault.
+        static func read(from folder: String, golden: String) throws -> GoldenSettings? {
             let path = folder + "/" + fileName
-            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
             func bad(_ what: String) -> BadInputError {
-                BadInputError(message: "\(path): \(what); hint: record the goldens again with animatic check --golden DIR --update")
+                BadInputError(message: "\(path): \(what); hint: record the goldens again with animatic check --golden \(golden) --update")
             }
-            guard let data = RegularFile.contents(atPath: path), let object = try? JSON5.parse(data),
-                  object.objectValue != nil else {
+            let data: Data
+            do { data = try RegularFile.read(atPath: path) } catch let e as RegularFile.Unreadable { throw bad(e.reason) }
+            guard let object = try? JSON5.parse(data), object.objectValue != nil else {
                 throw bad("not a JSON object as check --update writes it")
             }
             var settings = GoldenSettings(scale: nil, every: 1)
@@ -117,7 +120,8 @@ enum CheckCommand {
         var failed = 0
         for var scene in scenes {
             let target = golden + "/" + scene.id
-            let recorded = try GoldenSettings.read(from: target)
+            // (--update records new settings: a broken record must not stand in its way.)
+            let recorded = update ? nil : try GoldenSettings.read(from: target, golden: golden)
             let settings = GoldenSettings(scale: scaleFlag ?? (update ? nil : recorded?.scale),
                                           every: everyFlag ?? (update ? 1 : recorded?.every ?? 1))
             if let scale = settings.scale { scene.canvas.scale = scale }

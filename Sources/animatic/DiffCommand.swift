@@ -60,7 +60,11 @@ enum DiffCommand {
             try OutputOverlap.refuse(output: (out as NSString).appendingPathComponent("diff.png"), option: "--out's diff image",
                                      inputs: [(label: "the expected file", path: pathA), (label: "the actual file", path: pathB)])
         }
-        if let dir = a.values["report"] { try OutputOverlap.refuse(output: dir, option: "--report", inputs: inputs) }
+        if let dir = a.values["report"] {
+            try OutputOverlap.refuse(output: dir, option: "--report", inputs: inputs)
+            // (The report would replace the diff images, or they it.)
+            if let out = a.values["out"] { try OutputOverlap.refuse(output: dir, option: "--report", inputs: [(label: "the --out folder", path: out)]) }
+        }
         InterruptCleanup.install()
         do {
             let summary: DiffSummary

@@ -2,30 +2,13 @@
 // was at its path. `diff A B --out B` (or `--report A`, or `--out` at a folder holding A or
 // B, or `check --report` at the goldens) therefore deleted the very inputs being compared.
 // Every command that writes a folder next to folders it reads asks here first, with paths
-// compared as the file system sees them (absolute, symbolic links resolved), and refuses an
-// output that is an input, holds one, or lies inside one: bad usage, exit status 2.
+// compared as the file system sees them (FilePath.resolvedAllowingMissing: absolute, links
+// followed as the kernel follows them, `link/..` included), and refuses an output that is an
+// input, holds one, or lies inside one: bad usage, exit status 2.
 import Foundation
 import FrameFiles
 
 enum OutputOverlap {
-    /// `path` made absolute with every symbolic link resolved; a path that does not exist yet
-    /// is its nearest existing ancestor resolved, followed by the rest of its components.
-    static func resolved(_ path: String) -> String {
-        var absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var rest: [String] = []
-        while true {
-            if let real = realpath(absolute, nil) {
-                defer { free(real) }
-                let base = String(cString: real)
-                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
-            }
-            let parent = FilePath.parent(of: absolute)
-            if parent == absolute || parent.isEmpty { return absolute }
-            rest.append((absolute as NSString).lastPathComponent)
-            absolute = parent
-        }
-    }
-
     /// Whether one of two resolved paths is the other or lies inside it.
     static func overlap(_ a: String, _ b: String) -> Bool {
         a == b || b.hasPrefix(a == "/" ? "/" : a + "/") || a.hasPrefix(b == "/" ? "/" : b + "/")
@@ -34,9 +17,9 @@ enum OutputOverlap {
     /// Throws when the folder `output` (given with `option`) is one of `inputs`, holds one or
     /// lies inside one.
     static func refuse(output: String, option: String, inputs: [(label: String, path: String)]) throws {
-        let out = resolved(output)
+        let out = FilePath.resolvedAllowingMissing(output)
         for input in inputs {
-            let other = resolved(input.path)
+            let other = FilePath.resolvedAllowingMissing(input.path)
             guard overlap(out, other) else { continue }
             let relation = out == other ? "is \(input.label) \(input.path), which it would replace"
                 : other.hasPrefix(out == "/" ? "/" : out + "/") ? "holds \(input.label) \(input.path), which it would replace"

@@ -10,7 +10,7 @@ enum ScratchFolder {
         let temporary = FileManager.default.temporaryDirectory.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: temporary, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SceneRunError(message: "the temporary folder \(temporary) is not a folder; set TMPDIR to a folder \(command) may write into")
+            throw SceneRunError(message: "the temporary folder \(temporary) does not exist or is not a folder; set TMPDIR to a folder \(command) may write into")
         }
         return temporary
     }

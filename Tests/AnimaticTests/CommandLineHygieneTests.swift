@@ -64,7 +64,7 @@ final class CommandLineHygieneTests: XCTestCase {
         let missing = try ExternalTool.capture("/usr/bin/env", ["TMPDIR=\(dir)/none/x", CLI.executable, "bench", "render",
                                                                 "--frames", "1", "--runs", "1", "--jobs", "1"])
         XCTAssertEqual(missing.status, 1, missing.stderr)
-        XCTAssertTrue(missing.stderr.contains("the temporary folder \(dir)/none/x is not a folder; set TMPDIR"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("the temporary folder \(dir)/none/x does not exist or is not a folder; set TMPDIR"), missing.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/none"))
 
         let process = Process()

@@ -13,6 +13,16 @@ final class CompareAuditTests: XCTestCase {
         return dir + "/collision-delegate"
     }
 
+    /// Goldens of the collision-delegate scene cut to `duration`, recorded with `options` in
+    /// `dir/golden/short/`: the scene file and the goldens' folder.
+    func recordGoldens(in dir: String, duration: String, _ options: [String]) throws -> (scene: String, golden: String) {
+        let scene = try CLI.shortScene("collision-delegate", "duration: 4,", "duration: \(duration),", in: dir)
+        let golden = dir + "/golden"
+        let update = try CLI.run(["check", scene, "--golden", golden, "--update"] + options)
+        XCTAssertEqual(update.status, 0, update.stderr)
+        return (scene, golden)
+    }
+
     func listing(_ path: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
@@ -39,10 +49,17 @@ final class CompareAuditTests: XCTestCase {
             (["--out", dir], "--out \(dir) holds the expected folder"),
             (["--report", dir + "/b"], "holds the actual folder"),
             (["--out", b + "/diffs"], "lies inside the actual folder"),
-            // Through a symbolic link to the input, too.
+            // Through a symbolic link to the input, too, and through `link/..`, which the
+            // kernel takes as the parent of the link's target (read as text it was `dir`).
             (["--out", dir + "/link"], "is the expected folder"),
+            (["--out", dir + "/other/l/../collision-delegate"], "is the actual folder"),
+            // The report would replace the diff images.
+            (["--out", dir + "/d", "--report", dir + "/d"], "--report \(dir)/d is the --out folder"),
         ]
         try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: a)
+        try FileManager.default.createDirectory(atPath: dir + "/other", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/other/l", withDestinationPath: dir + "/b/x")
+        try FileManager.default.createDirectory(atPath: dir + "/b/x", withIntermediateDirectories: false)
         for (options, says) in cases {
             let r = try CLI.run(["diff", a, b] + options)
             XCTAssertEqual(r.status, 2, "\(options): \(r.stdout) \(r.stderr)")
@@ -70,9 +87,7 @@ final class CompareAuditTests: XCTestCase {
     func testCheckReportNeverReplacesTheGoldens() throws {
         let dir = try CLI.temporaryDirectory("check-report-overlap")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let scene = try CLI.shortScene("collision-delegate", "duration: 4,", "duration: 0.2,", in: dir)
-        let golden = dir + "/golden"
-        XCTAssertEqual(try CLI.run(["check", scene, "--golden", golden, "--update", "--scale", "0.2"]).status, 0)
+        let (scene, golden) = try recordGoldens(in: dir, duration: "0.2", ["--scale", "0.2"])
         let before = listing(golden + "/short")
         for report in [golden, golden + "/short"] {
             let r = try CLI.run(["check", scene, "--golden", golden, "--report", report])
@@ -89,9 +104,7 @@ final class CompareAuditTests: XCTestCase {
     func testCheckRefusesABadGoldenJSONNamingIt() throws {
         let dir = try CLI.temporaryDirectory("golden-json")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let scene = try CLI.shortScene("collision-delegate", "duration: 4,", "duration: 0.2,", in: dir)
-        let golden = dir + "/golden"
-        XCTAssertEqual(try CLI.run(["check", scene, "--golden", golden, "--update", "--scale", "0.2", "--every", "3"]).status, 0)
+        let (scene, golden) = try recordGoldens(in: dir, duration: "0.2", ["--scale", "0.2", "--every", "3"])
         let settings = golden + "/short/golden.json"
         XCTAssertEqual(try CLI.run(["check", scene, "--golden", golden]).status, 0)
         for (text, says) in [(#"{"scale": 0.2, "every": 0}"#, "\"every\" must be a whole number"),
@@ -107,8 +120,20 @@ final class CompareAuditTests: XCTestCase {
             let r = try CLI.run(["check", scene, "--golden", golden])
             XCTAssertEqual(r.status, 2, "\(text): \(r.stdout) \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(settings) && r.stderr.contains(says), "\(text): \(r.stderr)")
-            XCTAssertTrue(r.stderr.contains("--update"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("animatic check --golden \(golden) --update"), r.stderr)
         }
+        // A golden.json that is no regular file says so.
+        try FileManager.default.removeItem(atPath: settings)
+        XCTAssertEqual(mkfifo(settings, 0o600), 0)
+        let fifo = try ExternalTool.capture("/usr/bin/timeout", ["20", CLI.executable, "check", scene, "--golden", golden])
+        XCTAssertEqual(fifo.status, 2, fifo.stderr)
+        XCTAssertTrue(fifo.stderr.contains("not a regular file"), fifo.stderr)
+        // The remedy the hint names works: --update does not read the broken record.
+        try FileManager.default.removeItem(atPath: settings)
+        try Data(#"{"every": 0}"#.utf8).write(to: URL(fileURLWithPath: settings))
+        let repaired = try CLI.run(["check", scene, "--golden", golden, "--update", "--scale", "0.2", "--every", "3"])
+        XCTAssertEqual(repaired.status, 0, repaired.stderr)
+        XCTAssertEqual(try CLI.run(["check", scene, "--golden", golden]).status, 0)
         // What --update writes still reads, a whole number written 3.0 too.
         try Data(#"{"scale": 0.2, "every": 3.0}"#.utf8).write(to: URL(fileURLWithPath: settings))
         XCTAssertEqual(try CLI.run(["check", scene, "--golden", golden]).status, 0)
@@ -119,9 +144,7 @@ final class CompareAuditTests: XCTestCase {
     func testCheckNamesTheFirstFrameBeyondTheTolerance() throws {
         let dir = try CLI.temporaryDirectory("check-first-rejected")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let scene = try CLI.shortScene("collision-delegate", "duration: 4,", "duration: 0.5,", in: dir)
-        let golden = dir + "/golden"
-        XCTAssertEqual(try CLI.run(["check", scene, "--golden", golden, "--update", "--scale", "0.5"]).status, 0)
+        let (scene, golden) = try recordGoldens(in: dir, duration: "0.5", ["--scale", "0.5"])
         // Frame 5: one pixel of the background blackened; frame 20: four.
         func blacken(_ frame: Int, pixels: Int) throws {
             let path = golden + "/short/" + String(format: "frame_%05d.png", frame)
@@ -152,7 +175,7 @@ final class CompareAuditTests: XCTestCase {
         XCTAssertEqual(mkfifo(part + "/frame_00002.png", 0o600), 0)
         let fifo = try ExternalTool.capture("/usr/bin/timeout", ["20", CLI.executable, "merge", part, "--out", dir + "/m"])
         XCTAssertEqual(fifo.status, 2, fifo.stderr)
-        XCTAssertTrue(fifo.stderr.contains("frame_00002.png is missing or unreadable (not a regular file)"), fifo.stderr)
+        XCTAssertTrue(fifo.stderr.contains("frame_00002.png is missing or unreadable (not a regular file"), fifo.stderr)
         try FileManager.default.removeItem(atPath: part + "/frame_00002.png")
         try FileManager.default.createSymbolicLink(atPath: part + "/frame_00002.png", withDestinationPath: "/dev/zero")
         let device = try ExternalTool.capture("/usr/bin/timeout", ["20", CLI.executable, "merge", part, "--out", dir + "/m"])

@@ -156,3 +156,12 @@ func ellipseQuarterPolylineLength(_ a: Double, _ b: Double) -> Double {
     }
     return length
 }
+
+/// An item behavior with resistance and angular resistance 0 (the measured rows that exclude
+/// damping).
+func noDamping(_ items: [DynamicItem]) -> DynamicItemBehavior {
+    let b = DynamicItemBehavior(items: items)
+    b.resistance = 0
+    b.angularResistance = 0
+    return b
+}

@@ -7,13 +7,6 @@ import XCTest
 final class UIKitFidelityAuditTests: XCTestCase {
     let bounds = CGRect(x: 0, y: 0, width: 1000, height: 1000)
 
-    func noDamping(_ items: [DynamicItem]) -> DynamicItemBehavior {
-        let b = DynamicItemBehavior(items: items)
-        b.resistance = 0
-        b.angularResistance = 0
-        return b
-    }
-
     /// The speed (pt/s) an instantaneous push of magnitude 1 (1 N s) gives `item` at rest.
     func pushedSpeed(_ item: DynamicView) -> Double {
         let animator = DynamicAnimator(referenceBounds: bounds)
@@ -48,9 +41,8 @@ final class UIKitFidelityAuditTests: XCTestCase {
     }
 
     /// [measured] The pitfall "an item still in a gravity behavior keeps the animator awake
-    /// forever": with nothing to land on, it falls for ever and the animator never pauses;
-    /// taken out of the gravity behavior it still moves on (nothing stops it). A resting item
-    /// lets the animator pause (UIKitCollisionTests.testAnimatorPausesOnceAtRestAndResumesOnChange).
+    /// forever": with nothing to land on, it falls for ever and the animator never pauses. A
+    /// resting item lets the animator pause (UIKitCollisionTests.testAnimatorPausesOnceAtRestAndResumesOnChange).
     func testAnItemFallingForeverKeepsTheAnimatorAwake() {
         final class Pauses: DynamicAnimatorDelegate {
             var count = 0
@@ -85,34 +77,43 @@ final class UIKitFidelityAuditTests: XCTestCase {
         let item = DynamicView(center: CGPoint(x: start.x, y: start.y), size: CGSize(width: 100, height: 100))
         field.addItem(item)
         animator.addBehaviors([field, noDamping([item])])
-        // The reference: 1 kg, semi-implicit Euler as Box2D 2.2 integrates (v += h a; x += h v).
+        // The reference: 1 kg, semi-implicit Euler as Box2D 2.2 integrates (v += h a; x += h v),
+        // for the law as measured and for two readings of it that would be wrong (the time
+        // frozen, the field taken at the origin), which must end elsewhere.
         let h = Double(Float(1.0 / 120))
         let fr = 1.25 / (smoothness + 1.0 / 12) - 1
-        var x = start.x, y = start.y, vx = 0.0, vy = 0.0, t = 0.0
-        var subSteps = 0
-        var moved = 0.0
+        struct Path { var x: Double, y: Double, vx = 0.0, vy = 0.0 }
+        var law = Path(x: start.x, y: start.y), frozen = law, atOrigin = law
+        func advance(_ p: inout Path, time t: Double, origin: (x: Double, y: Double)) {
+            let T = t * speed
+            let px = (p.x - origin.x) / 100, py = (p.y - origin.y) / 100
+            let n = SimplexNoiseReference.srdnoise3(fr * (px + T), fr * (py + T), fr * T, angle: T)
+            p.vx += h * strength * n.value * n.gradient.x * 100
+            p.vy += h * strength * n.value * n.gradient.y * 100
+            p.x += h * p.vx
+            p.y += h * p.vy
+        }
+        var t = 0.0, subSteps = 0, moved = 0.0
         for frame in 1...20 {
             animator.step()
             // One sub-step in the first frame, two in every later one.
             for _ in 0..<(frame == 1 ? 1 : 2) {
                 t += h
                 subSteps += 1
-                let T = t * speed
-                let px = (x - fieldPosition.x) / 100, py = (y - fieldPosition.y) / 100
-                let n = SimplexNoiseReference.srdnoise3(fr * (px + T), fr * (py + T), fr * T, angle: T)
-                vx += h * strength * n.value * n.gradient.x * 100
-                vy += h * strength * n.value * n.gradient.y * 100
-                x += h * vx
-                y += h * vy
+                advance(&law, time: t, origin: fieldPosition)
+                advance(&frozen, time: 0, origin: fieldPosition)
+                advance(&atOrigin, time: t, origin: (0, 0))
             }
-            moved = ((x - start.x) * (x - start.x) + (y - start.y) * (y - start.y)).squareRoot()
-            XCTAssertEqual(Double(item.center.x), x, accuracy: 1e-6 + 1e-6 * moved, "frame \(frame)")
-            XCTAssertEqual(Double(item.center.y), y, accuracy: 1e-6 + 1e-6 * moved, "frame \(frame)")
+            moved = ((law.x - start.x) * (law.x - start.x) + (law.y - start.y) * (law.y - start.y)).squareRoot()
+            XCTAssertEqual(Double(item.center.x), law.x, accuracy: 1e-6 + 1e-6 * moved, "frame \(frame)")
+            XCTAssertEqual(Double(item.center.y), law.y, accuracy: 1e-6 + 1e-6 * moved, "frame \(frame)")
         }
         XCTAssertEqual(subSteps, 39)
         XCTAssertGreaterThan(moved, 0.1, "the noise moved the item")
-        // With T frozen at 0 or the field at the origin, the path is another one.
-        XCTAssertGreaterThan(abs(Double(item.center.x) - start.x) + abs(Double(item.center.y) - start.y), 0.1)
+        for (name, wrong) in [("time frozen", frozen), ("field at the origin", atOrigin)] {
+            let off = abs(wrong.x - law.x) + abs(wrong.y - law.y)
+            XCTAssertGreaterThan(off, 100 * (1e-6 + 1e-6 * moved), "\(name) must be told apart from the law")
+        }
     }
 
     /// [measured] One animator step: the world's sub-steps, the write-back to the items, every

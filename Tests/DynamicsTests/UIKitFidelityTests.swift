@@ -5,14 +5,6 @@ import XCTest
 final class UIKitFidelityTests: XCTestCase {
     let bounds = CGRect(x: 0, y: 0, width: 1000, height: 1000)
 
-    /// An item behavior with resistance 0 (the measured rows that exclude damping).
-    func noDamping(_ items: [DynamicItem]) -> DynamicItemBehavior {
-        let b = DynamicItemBehavior(items: items)
-        b.resistance = 0
-        b.angularResistance = 0
-        return b
-    }
-
     func testTimeBaseRunsOneSubStepFirstThenTwo() {
         let h = DynamicAnimator.subStep
         XCTAssertEqual(h, 0.008333333767950535, accuracy: 1e-18)

@@ -257,10 +257,6 @@ final class UIKitMeasuredTests: XCTestCase {
         XCTAssertEqual(g.gravityDirection, .zero); XCTAssertEqual(g.angle, 0)
     }
 
-    func noDamping(_ items: [DynamicItem]) -> DynamicItemBehavior {
-        let b = DynamicItemBehavior(items: items); b.resistance = 0; b.angularResistance = 0; return b
-    }
-
     func testPushOffsetIsInReferenceAxes() {
         // A push at an offset (0, -40) on an item turned by 90 degrees still acts 40 pt above
         // the center in screen axes: a rightward force there turns it clockwise (positive).
@@ -455,6 +451,12 @@ final class UIKitMeasuredTests: XCTestCase {
         parent.addChildBehavior(FieldBehavior.linearGravityField(direction: CGVector(dx: 1, dy: 0)))
         XCTAssertEqual(parent.childBehaviors.count, 1, "a 33rd child field is refused")
         XCTAssertEqual(animator.refusedFieldAdditions, 3)
+        // A field made the child of a behavior outside any animator counts when that joins.
+        let outside = DynamicBehavior()
+        outside.addChildBehavior(FieldBehavior.linearGravityField(direction: CGVector(dx: 1, dy: 0)))
+        animator.addBehavior(outside)
+        XCTAssertNil(outside.dynamicAnimator, "its field would be the 33rd")
+        XCTAssertEqual(animator.refusedFieldAdditions, 4)
     }
 
     // MARK: - Snap, attachments, groups
@@ -482,6 +484,30 @@ final class UIKitMeasuredTests: XCTestCase {
         let limit = AttachmentBehavior.limitAttachment(with: a, offsetFromCenter: CGVector(dx: 10, dy: 0), attachedTo: b,
                                                        offsetFromCenter: CGVector(dx: -10, dy: 0))
         XCTAssertEqual(Double(limit.length), 220, accuracy: 1e-9, "(100 - 10) to (300 + 10)")
+        // In screen axes whatever the items' angles: turned a quarter, the same 220 (offsets
+        // turned with the items would give (100, 90) to (300, 110), 201 pt).
+        let turnedA = DynamicView(center: CGPoint(x: 100, y: 100), size: CGSize(width: 40, height: 40), rotation: .pi / 2)
+        let turnedB = DynamicView(center: CGPoint(x: 300, y: 100), size: CGSize(width: 40, height: 40), rotation: .pi / 2)
+        let turned = AttachmentBehavior.limitAttachment(with: turnedA, offsetFromCenter: CGVector(dx: 10, dy: 0), attachedTo: turnedB,
+                                                        offsetFromCenter: CGVector(dx: -10, dy: 0))
+        XCTAssertEqual(Double(turned.length), 220, accuracy: 1e-9)
+    }
+
+    /// [measured] `anchorPoint` is settable on a live attachment (dragging with an attachment
+    /// is the common pattern): a rigid rod of 100 pt follows its anchor moved 200 pt.
+    func testAMovedAnchorPointIsFollowed() {
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let v = box(300, 300, 40, 40)
+        let rod = AttachmentBehavior(item: v, attachedToAnchor: CGPoint(x: 300, y: 200))
+        animator.addBehavior(rod)
+        for _ in 0..<30 { animator.step() }
+        XCTAssertEqual(Double(v.center.x), 300, accuracy: 1e-6, "nothing moves it yet")
+        rod.anchorPoint = CGPoint(x: 500, y: 200)
+        for _ in 0..<240 { animator.step() }
+        let dx = Double(v.center.x) - 500, dy = Double(v.center.y) - 200
+        XCTAssertEqual((dx * dx + dy * dy).squareRoot(), 100, accuracy: 1, "still 100 pt from the anchor, now the moved one")
+        let ox = Double(v.center.x) - 300, oy = Double(v.center.y) - 200
+        XCTAssertGreaterThan((ox * ox + oy * oy).squareRoot(), 105, "no longer held 100 pt from the old anchor")
     }
 
     /// [measured] An unset length is the distance when the attachment joins, not when it was

@@ -39,12 +39,14 @@ final class SceneAuditWarningTests: XCTestCase {
           events: [ { on: 'time', at: 1, do: [ { set: { behavior: 'rope', anchor: [300, 300] } },
                                                { set: { behavior: 'hook', range: [-1, 1] } },
                                                { set: { behavior: 'hinge', frequency: 3, frictionTorque: 1 } },
-                                               { set: { behavior: 'hook', anchor: [120, 30], length: 50, frequency: 2 } } ] } ] }
+                                               { set: { behavior: 'hook', anchor: [120, 30], length: 50, frequency: 2 } },
+                                               { set: { behavior: 'hinge', anchor: [300, 300] } } ] } ] }
         """)
         let errors = validation.errors.map { "\($0.path): \($0.message)" }
         XCTAssertEqual(errors, [
-            "events[0].do[0].set.anchor: `anchor` cannot be set on attachment 'rope': an items attachment has no anchor point",
+            "events[0].do[0].set.anchor: `anchor` cannot be set on attachment 'rope': an items attachment has no movable anchor point",
             "events[0].do[1].set.range: `range` cannot be set on attachment 'hook': only pin and sliding attachments have one",
+            "events[0].do[4].set.anchor: `anchor` cannot be set on attachment 'hinge': a pin attachment has no movable anchor point",
         ], "\(errors)")
         let warnings = validation.warnings.map { "\($0.path): \($0.message)" }
         XCTAssertEqual(warnings, ["events[0].do[2].set.frequency: `frequency` has no effect on a pin attachment"], "\(warnings)")

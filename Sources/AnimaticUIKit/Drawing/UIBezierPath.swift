@@ -277,16 +277,6 @@ open class UIBezierPath: CustomStringConvertible {
         return out
     }
 
-    /// Whether the first subpath is closed.
-    var isClosed: Bool {
-        var sawMove = false
-        for e in elements {
-            if case .move = e { if sawMove { return false }; sawMove = true }
-            if e == .close { return true }
-        }
-        return false
-    }
-
     private func append(_ e: Element) {
         elements.append(e)
         form = nil

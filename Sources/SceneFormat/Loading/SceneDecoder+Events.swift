@@ -441,9 +441,11 @@ extension SceneDecoder {
                     // Per kind, as the behavior's own keys are checked.
                     let what = attachment.kind.phrase
                     for entry in settingNodes {
-                        if entry.key == "anchor" && !attachment.kind.hasAnchor {
-                            self.error("`anchor` cannot be set on attachment '\(id)': \(what) has no anchor point", at: entry.node,
-                                       hint: "its items' attachment points are fixed when it is made")
+                        if entry.key == "anchor" && attachment.to != nil {
+                            // Only an attachment to a point moves with its anchor (UIKit's
+                            // anchorPoint); between two items the anchor is fixed when made.
+                            self.error("`anchor` cannot be set on attachment '\(id)': \(what) has no movable anchor point",
+                                       at: entry.node, hint: "only an attachment to a point (without `to`) follows a new anchor; this one connects two items")
                         } else if entry.key == "range" && !attachment.kind.takesRange {
                             self.error("`range` cannot be set on attachment '\(id)': only pin and sliding attachments have one",
                                        at: entry.node)

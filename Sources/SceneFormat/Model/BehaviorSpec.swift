@@ -288,9 +288,6 @@ public struct AttachmentSpec: Equatable, Sendable {
         /// "an anchor attachment", "a pin attachment", ... (for messages).
         public var phrase: String { (self == .anchor || self == .items ? "an " : "a ") + rawValue + " attachment" }
 
-        /// Whether the kind has an anchor point (`anchor`, settable by `set`).
-        public var hasAnchor: Bool { self != .items && self != .limit }
-
         /// Whether the kind takes a `range` (pin: radians, sliding: points).
         public var takesRange: Bool { self == .pin || self == .sliding }
     }
