@@ -157,6 +157,10 @@ public final class Recorder: FramePlayer {
     /// A non-finite state stops the recording with a message naming the view and the time,
     /// and the code as its cause when the animator was given the state already non-finite.
     func checkFinite() throws {
+        for animator in display.animators where animator.contactLimitReached {
+            throw RecorderError(message: "\(id): more than 1,000,000 pairs of views touch at "
+                + "t = \(String(format: "%.3f", display.now)) s, the most the engine holds; hint: spread the views out")
+        }
         for animator in display.animators {
             for item in animator.nonFiniteItems {
                 if animator.wasGivenNonFiniteState(item) {

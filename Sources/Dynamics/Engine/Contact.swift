@@ -308,7 +308,7 @@ extension World {
         // Shapes, trees and the pair set read in place, once: a falling rain moves most of its
         // shapes every step (a query through the world retained and released the tree's
         // storage each time), and the queries' hits are mostly pairs that exist already.
-        let known = pairs, dynamic = dynamicTree, statics = staticTree
+        let known = pairs, dynamic = dynamicTree, statics = staticTree, limit = maximumContacts
         shapes.withUnsafeBufferPointer { sp in
         moveBuffer.withUnsafeBufferPointer { moved in
         dynamic.nodes.withUnsafeBufferPointer { dn in
@@ -318,6 +318,8 @@ extension World {
                 // gravity alone, packed close, each found a hundred neighbours a step for the
                 // pair filter to turn down, and the steps grew slower as they fell).
                 for s in moved[range] where sp[s].alive && sp[s].proxy != -1 && sp[s].filterGroups != 0 {
+                    // (Beyond the contact limit nothing more is made: finding it costs memory too.)
+                    if found.count > limit { return }
                     let fat = sp[s].fatAABB
                     let bodyS = sp[s].body, groupsS = sp[s].filterGroups
                     // Two moved shapes find each other twice; the membership test below drops the
@@ -351,6 +353,7 @@ extension World {
         }
         moveBuffer.removeAll(keepingCapacity: true)
         for (a, b) in newPairs {
+            if contacts.count >= maximumContacts { contactLimitReached = true; break }
             let key = pairKey(a, b)
             if pairs.contains(key) { continue }
             let response = contactResponse(a, b)

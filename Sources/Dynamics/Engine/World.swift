@@ -168,6 +168,15 @@ final class World {
     /// the contact preparation need not walk the contacts again. Anything that changes them
     /// clears it.
     var candidateScanFresh = false
+    /// At most this many contacts (pairs of shapes whose fat boxes overlap): 10,000 items
+    /// piled at one point make 50 million pairs, tens of gigabytes, and the allocation
+    /// aborted the process. Pairs beyond it are not made and `contactLimitReached` is set.
+    static let defaultMaximumContacts = 1_000_000
+    /// `defaultMaximumContacts`; lower in tests.
+    var maximumContacts = World.defaultMaximumContacts
+    /// Set for good once the broad phase found more pairs than `maximumContacts`: items that
+    /// should touch may pass through each other from then on.
+    var contactLimitReached = false
     /// Per body, the travel bound and the pose it was last measured from (World+ApartPairs).
     var apartTravel: [Double] = []
     var apartPoses: [Transform] = []

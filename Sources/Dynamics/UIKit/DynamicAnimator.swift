@@ -359,7 +359,6 @@ public final class DynamicAnimator {
         }
     }
 
-    /// Items whose state went non-finite (frozen by the engine), in the order they joined.
     /// Whether `item`'s state was already non-finite when this animator took it in (on
     /// joining, or by `updateItem(usingCurrentState:)`): the caller's doing, not the
     /// simulation's, when it turns up among ``nonFiniteItems``.
@@ -380,6 +379,16 @@ public final class DynamicAnimator {
         let bad = Set(world.nonFiniteBodies)
         return records.filter { bad.contains($0.body.index) }.map(\.item)
     }
+
+    /// The most pairs of shapes the engine keeps in contact at once (not UIKit API): items
+    /// piled at one point make a pair of every two, and 10,000 of them would need tens of
+    /// gigabytes. Pairs beyond it are not made: those items pass through each other.
+    public static let maximumContactPairs = World.defaultMaximumContacts
+
+    /// Whether the engine reached ``maximumContactPairs`` (for good): the motion is no longer
+    /// what it should be, and a caller should stop (the scene player and the Recorder stop
+    /// with an error).
+    public var contactLimitReached: Bool { world.contactLimitReached }
 
     // MARK: - Stepping
 

@@ -141,15 +141,23 @@ public final class SceneRunner {
         animator.updateItem(usingCurrentState: view)
     }
 
-    /// A non-finite state stops the run with a message naming the item, time and behaviors.
+    /// A non-finite state stops the run with a message naming the item, time and behaviors;
+    /// so does the engine's contact limit (items piled at one point).
     func checkFinite() throws {
+        if animator.contactLimitReached {
+            throw SceneRunError(message: "\(scene.sourceFile): more than 1,000,000 pairs of items touch at "
+                + "t = \(String(format: "%.3f", Double(stepCount) * stepInterval)) s, the most the engine holds; "
+                + "hint: spread the items out (items piled at one point make a pair of every two)")
+        }
         let frozen = animator.nonFiniteItems
         // Only the animator's write-back and this runner's placements move items; when the
         // write-back stored finite values only and the runner placed nothing, every item is as
         // finite as at the last check (a walk over a thousand items' objects was 1% of a rain).
         if frozen.isEmpty && animator.wroteOnlyFiniteItems && !placedItemSinceCheck { return }
         placedItemSinceCheck = false
-        for item in items where !item.removed {
+        // A removed item that an action put back into a behavior is simulated again, unseen:
+        // it is checked too (it went non-finite with exit 0, frozen where it was removed).
+        for item in items where !item.removed || animator.contains(item.view) {
             let c = item.view.center
             if !(c.x.isFinite && c.y.isFinite && item.view.rotation.isFinite) || frozen.contains(where: { $0 === item.view }) {
                 let holders = holderNames(of: item.view)
