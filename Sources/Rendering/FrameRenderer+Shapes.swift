@@ -50,15 +50,30 @@ extension FrameRenderer {
     /// coordinates past 2^23 pixels wrap (a bar a million points long, off the canvas at
     /// --scale 8, was painted across it).
     func mayReachCanvas(_ item: DrawItem, pixelScale: Double) -> Bool {
-        var reach = 0.5 * (item.width * item.width + item.height * item.height).squareRoot()
-        if case .polygon(let vertices) = item.shape {
-            for v in vertices { reach = max(reach, (v.x * v.x + v.y * v.y).squareRoot()) }
-        }
-        reach = (reach + (item.stroke?.width ?? 0)) * abs(item.scale) * pixelScale + 2
+        let reach = drawnReach(item, pixelScale: pixelScale) + 2
         let x = item.center.x * pixelScale, y = item.center.y * pixelScale
         guard reach.isFinite else { return true }
         return x + reach >= 0 && x - reach <= Double(pixelWidth) && y + reach >= 0 && y - reach <= Double(pixelHeight)
     }
+
+    /// The radius, in pixels, of a circle about the item's center that holds its outline and
+    /// its stroke as drawn.
+    func drawnReach(_ item: DrawItem, pixelScale: Double) -> Double {
+        var reach = 0.5 * (item.width * item.width + item.height * item.height).squareRoot()
+        if case .polygon(let vertices) = item.shape {
+            for v in vertices { reach = max(reach, (v.x * v.x + v.y * v.y).squareRoot()) }
+        }
+        return (reach + (item.stroke?.width ?? 0)) * abs(item.scale) * pixelScale
+    }
+
+    /// The largest reach an item that lands on the canvas may be drawn with: 8,000,000
+    /// pixels, inside the range of Cairo's 24.8 fixed point (2^23 = 8,388,608, less the
+    /// largest canvas side), past which coordinates wrap (garbage on the canvas) and a stroke
+    /// or a rounded corner is flattened into so many pieces that one frame took seconds (an
+    /// item a million points wide, scaled 1,000 times, with a million-point stroke: 10 s a
+    /// frame). Every item within the scene limits (1,000,000 pt at scale 8, its own scale 1)
+    /// stays inside it.
+    static let largestDrawnReach = 8_000_000.0
 
     func draw(_ item: DrawItem, index: Int, in cr: OpaquePointer, pixelScale: Double) throws {
         if let problem = item.drawingProblem {
@@ -75,6 +90,11 @@ extension FrameRenderer {
         let stroke: DrawStroke? = item.stroke.flatMap { $0.width > 0 && $0.color.alpha > 0 ? $0 : nil }
         guard fill != nil || stroke != nil else { return }
         guard mayReachCanvas(item, pixelScale: pixelScale) else { return }
+        let reach = drawnReach(item, pixelScale: pixelScale)
+        guard reach <= Self.largestDrawnReach else {
+            throw RenderError.invalidItem(index: index, reason: "it would be drawn \(Int(min(reach, 1e18))) pixels about its center, "
+                + "more than the \(Int(Self.largestDrawnReach)) Cairo draws faithfully; lower its size, scale or stroke (or the frames' scale)")
+        }
 
         cairo_save(cr)
         defer { cairo_restore(cr) }
