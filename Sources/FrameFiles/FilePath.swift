@@ -49,6 +49,12 @@ public enum FilePath {
         }
     }
 
+    /// Whether one of two resolved paths (`resolvedAllowingMissing`) is the other or lies
+    /// inside it.
+    public static func overlap(_ a: String, _ b: String) -> Bool {
+        a == b || b.hasPrefix(a == "/" ? "/" : a + "/") || a.hasPrefix(b == "/" ? "/" : b + "/")
+    }
+
     /// The file `path` names with every symbolic link followed (realpath(3)), or `path` when
     /// it cannot be resolved (a missing file: whoever opens it then says so).
     public static func resolved(_ path: String) -> String {

@@ -68,6 +68,11 @@ public enum FrameFolderMerge {
         let parts = try paths.map(readPart).sorted { $0.manifest.range.lowerBound < $1.manifest.range.lowerBound }
         let first = parts[0]
         for part in parts.dropFirst() { try checkSameRender(first, part) }
+        // The merge replaces OUT/ID whole: never a part's folder, one holding it or inside it.
+        let target = FilePath.resolvedAllowingMissing((outputFolder as NSString).appendingPathComponent(first.manifest.sceneID))
+        for part in parts where FilePath.overlap(target, FilePath.resolvedAllowingMissing(part.path)) {
+            throw MergeError.badPart(path: part.path, reason: "it overlaps the folder the merge replaces, \(outputFolder)/\(first.manifest.sceneID); merge into another --out")
+        }
         // Walk the parts in order of their first frame: each frame from the first part that has it.
         var frames: [FrameManifest.Frame] = []
         var sources: [String] = []

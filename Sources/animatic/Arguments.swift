@@ -59,6 +59,14 @@ struct Arguments {
         }
     }
 
+    /// The path given with `--name`, nil when absent; an empty one is refused (`--out=` was
+    /// read as the current folder by some commands and as no folder by others).
+    func path(_ name: String, what: String = "a folder") throws -> String? {
+        guard let value = values[name] else { return nil }
+        guard !value.isEmpty else { throw UsageError(message: "--\(name) needs \(what) (got an empty name)") }
+        return value
+    }
+
     func int(_ name: String, range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[name] else { return nil }
         guard let v = Int(text), range.contains(v) else {

@@ -88,7 +88,8 @@ enum CheckCommand {
                                            "scale", "every", "debug"],
                               boolFlags: ["help", "update", "quiet", "include-aa"])
         if a.flags.contains("help") { print(help); return 0 }
-        guard let golden = a.values["golden"] else { throw UsageError(message: "check needs --golden DIR") }
+        guard let golden = try a.path("golden") else { throw UsageError(message: "check needs --golden DIR") }
+        let reportFolder = try a.path("report")
         let tolerance = try DiffTolerance(maxDiffPixels: try a.int("max-diff-pixels", range: 0...Int.max),
                                           maxDiffRatio: try a.double("max-diff-ratio", range: 0...1))
         var options = PixelmatchOptions()
@@ -103,7 +104,8 @@ enum CheckCommand {
             scenes.append(scene)
         }
         try SceneArguments.requireDistinctIDs(scenes, folder: golden)
-        if let dir = a.values["report"] {
+        try SceneArguments.requireScenesOutsideTheirOutput(scenes, folder: golden)
+        if let dir = reportFolder {
             // A scene's report replaces DIR/ID: never a golden folder (nor one holding or inside it).
             for scene in scenes {
                 try OutputOverlap.refuse(output: (dir as NSString).appendingPathComponent(scene.id), option: "--report's folder for \(scene.id)",
@@ -173,7 +175,7 @@ enum CheckCommand {
                     print("\(scene.id): DIFFERS, first at frame \(rejected.first ?? diff.firstDifferentFrame ?? -1), "
                           + "\(diff.differentPixels) pixels in \(diff.differentFrames.count) of \(diff.frames.count) frames"
                           + (rejected.count == diff.differentFrames.count ? "" : " (\(rejected.count) beyond the tolerance)"))
-                    if let dir = a.values["report"] {
+                    if let dir = reportFolder {
                         // The render is a scratch folder, deleted before the report is read.
                         let label = "this check's render of \(scene.id) (not kept; its differing frames are copied into this report)"
                         let index = try StagedOutput.write(into: dir, name: scene.id) { folder in

@@ -40,12 +40,13 @@ enum DiffCommand {
         let tolerance = try DiffTolerance(maxDiffPixels: try a.int("max-diff-pixels", range: 0...Int.max),
                                           maxDiffRatio: try a.double("max-diff-ratio", range: 0...1))
         let (pathA, pathB) = (a.positional[0], a.positional[1])
+        let outFolder = try a.path("out"), reportFolder = try a.path("report")
         var isDirA: ObjCBool = false, isDirB: ObjCBool = false
         let existsA = FileManager.default.fileExists(atPath: pathA, isDirectory: &isDirA)
         let existsB = FileManager.default.fileExists(atPath: pathB, isDirectory: &isDirB)
         guard existsA else { printError("animatic diff: \(pathA): no such file or folder"); return 2 }
         guard existsB else { printError("animatic diff: \(pathB): no such file or folder"); return 2 }
-        if !isDirA.boolValue, a.values["report"] != nil {
+        if !isDirA.boolValue, reportFolder != nil {
             throw UsageError(message: "--report makes a report of two frame folders; for two PNG files use --out DIR for the diff image")
         }
         guard isDirA.boolValue == isDirB.boolValue else {
@@ -54,16 +55,16 @@ enum DiffCommand {
         }
         // The diff images and the report replace the folder they are written to.
         let inputs = [(label: "the expected folder", path: pathA), (label: "the actual folder", path: pathB)]
-        if isDirA.boolValue, let out = a.values["out"] { try OutputOverlap.refuse(output: out, option: "--out", inputs: inputs) }
-        if !isDirA.boolValue, let out = a.values["out"] {
+        if isDirA.boolValue, let out = outFolder { try OutputOverlap.refuse(output: out, option: "--out", inputs: inputs) }
+        if !isDirA.boolValue, let out = outFolder {
             // Two files: the diff image is OUT/diff.png, written over whatever is there.
             try OutputOverlap.refuse(output: (out as NSString).appendingPathComponent("diff.png"), option: "--out's diff image",
                                      inputs: [(label: "the expected file", path: pathA), (label: "the actual file", path: pathB)])
         }
-        if let dir = a.values["report"] {
+        if let dir = reportFolder {
             try OutputOverlap.refuse(output: dir, option: "--report", inputs: inputs)
             // (The report would replace the diff images, or they it.)
-            if let out = a.values["out"] { try OutputOverlap.refuse(output: dir, option: "--report", inputs: [(label: "the --out folder", path: out)]) }
+            if let out = outFolder { try OutputOverlap.refuse(output: dir, option: "--report", inputs: [(label: "the --out folder", path: out)]) }
         }
         InterruptCleanup.install()
         do {
@@ -76,14 +77,14 @@ enum DiffCommand {
                     compared = try FolderDiff.compare(expectedFolder: pathA, actualFolder: pathB, options: options, diffImagesFolder: images)
                     return images ?? ""
                 }
-                if let out = a.values["out"] {
+                if let out = outFolder {
                     _ = try StagedOutput.write(into: Self.parent(of: out), name: (out as NSString).lastPathComponent, compare)
                 } else {
                     _ = try compare(nil)
                 }
                 let diff = compared!
                 summary = DiffSummary(diff)
-                if let dir = a.values["report"] {
+                if let dir = reportFolder {
                     let index = try StagedOutput.write(into: Self.parent(of: dir), name: (dir as NSString).lastPathComponent,
                                                              shown: dir) { folder in
                         try DiffReport(title: "animatic diff \(pathA) \(pathB)").write(diff, to: folder)
@@ -97,8 +98,8 @@ enum DiffCommand {
                 }
             } else {
                 let diff = try Pixelmatch.compareFiles(expected: pathA, actual: pathB, options: options,
-                                                       producingDiffImage: a.values["out"] != nil)
-                if let out = a.values["out"] { try diff.writeDiffImage(intoFolder: out) }
+                                                       producingDiffImage: outFolder != nil)
+                if let out = outFolder { try diff.writeDiffImage(intoFolder: out) }
                 summary = DiffSummary(diff, options: options)
                 if !a.flags.contains("json") {
                     let box = diff.boundingBox.map { " in box x \($0.x) y \($0.y) w \($0.width) h \($0.height)" } ?? ""

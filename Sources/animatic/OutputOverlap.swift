@@ -9,18 +9,13 @@ import Foundation
 import FrameFiles
 
 enum OutputOverlap {
-    /// Whether one of two resolved paths is the other or lies inside it.
-    static func overlap(_ a: String, _ b: String) -> Bool {
-        a == b || b.hasPrefix(a == "/" ? "/" : a + "/") || a.hasPrefix(b == "/" ? "/" : b + "/")
-    }
-
     /// Throws when the folder `output` (given with `option`) is one of `inputs`, holds one or
     /// lies inside one.
     static func refuse(output: String, option: String, inputs: [(label: String, path: String)]) throws {
         let out = FilePath.resolvedAllowingMissing(output)
         for input in inputs {
             let other = FilePath.resolvedAllowingMissing(input.path)
-            guard overlap(out, other) else { continue }
+            guard FilePath.overlap(out, other) else { continue }
             let relation = out == other ? "is \(input.label) \(input.path), which it would replace"
                 : other.hasPrefix(out == "/" ? "/" : out + "/") ? "holds \(input.label) \(input.path), which it would replace"
                 : "lies inside \(input.label) \(input.path), which it would write into"

@@ -116,6 +116,7 @@ enum RenderCommand {
             scenes.append(scene)
         }
         try SceneArguments.requireDistinctIDs(scenes, folder: settings.out)
+        try SceneArguments.requireScenesOutsideTheirOutput(scenes, folder: settings.out)
         InterruptCleanup.install()
         for scene in scenes {
             let result = try FramePipeline.render(scene: scene, settings: settings.renderSettings(for: scene))

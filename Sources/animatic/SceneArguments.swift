@@ -93,6 +93,16 @@ enum SceneArguments {
         }
     }
 
+    /// Refuses scenes whose file lies inside the folder their output replaces (`folder/ID`):
+    /// `render ow/push/push.json --out ow` swapped the render in over the scene file and
+    /// everything beside it.
+    static func requireScenesOutsideTheirOutput(_ scenes: [Scene], folder: String) throws {
+        for scene in scenes {
+            try OutputOverlap.refuse(output: (folder as NSString).appendingPathComponent(scene.id), option: "the output folder for \(scene.id)",
+                                     inputs: [(label: "its scene file", path: scene.sourceFile)])
+        }
+    }
+
     /// Loads a scene or prints its diagnostics; nil when invalid.
     static func load(_ path: String) -> Scene? {
         let result = Scene.validate(path: path)

@@ -36,6 +36,7 @@ enum SimulateCommand {
         let runner = try SceneRunner(scene: scene, engineWorkers: workers)
         var sink: FileHandle?
         var tempPath: String?
+        var streamsIntoNode = false
         if let t = a.values["trace"] {
             if t == "-" { sink = FileHandle.standardOutput } else {
                 guard !t.isEmpty else { throw UsageError(message: "--trace needs a file name (or - for standard output)") }
@@ -45,20 +46,32 @@ enum SimulateCommand {
                 if FileManager.default.fileExists(atPath: t, isDirectory: &isFolder), isFolder.boolValue {
                     throw SceneRunError(message: "cannot write the trace file \(t): it is a folder; give a file name such as \((t as NSString).appendingPathComponent("trace.jsonl"))")
                 }
-                tempPath = t + ".tmp-\(getpid())"
-                // Ctrl-C removes the half-written trace; the previous file stays.
-                InterruptCleanup.install()
-                InterruptCleanup.register(path: tempPath!)
-                guard FileManager.default.createFile(atPath: tempPath!, contents: nil) else {
-                    throw SceneRunError(message: "cannot write the trace file \(t)")
+                // A device, a FIFO or a socket (links followed: /dev/stderr, a named pipe a
+                // reader waits on) is written into, not replaced: a rename put a regular file
+                // in the place of /dev/null.
+                var info = stat()
+                if stat(t, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+                    guard let handle = FileHandle(forWritingAtPath: t) else {
+                        throw SceneRunError(message: "cannot write the trace file \(t): \(String(cString: strerror(errno)))")
+                    }
+                    sink = handle
+                    streamsIntoNode = true
+                } else {
+                    tempPath = t + ".tmp-\(getpid())"
+                    // Ctrl-C removes the half-written trace; the previous file stays.
+                    InterruptCleanup.install()
+                    InterruptCleanup.register(path: tempPath!)
+                    guard FileManager.default.createFile(atPath: tempPath!, contents: nil) else {
+                        throw SceneRunError(message: "cannot write the trace file \(t)")
+                    }
+                    sink = FileHandle(forWritingAtPath: tempPath!)
                 }
-                sink = FileHandle(forWritingAtPath: tempPath!)
             }
         }
         var buffer = ""
         // FileHandle.write(_: Data) traps on a write error (a full disk, /dev/full): the
         // throwing write is used, and its error told as the trace's.
-        let destination = tempPath == nil ? "the trace to standard output" : "the trace file \(a.values["trace"] ?? "")"
+        let destination = tempPath == nil && !streamsIntoNode ? "the trace to standard output" : "the trace file \(a.values["trace"] ?? "")"
         func flush(_ sink: FileHandle) throws {
             do { try sink.write(contentsOf: Data(buffer.utf8)) } catch {
                 throw SceneRunError(message: "cannot write \(destination): \(OutputError.systemReason(error))")

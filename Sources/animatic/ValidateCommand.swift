@@ -40,7 +40,7 @@ enum ListCommand {
         let a = try Arguments(args, valueFlags: [], boolFlags: ["help"])
         if a.flags.contains("help") { print(help); return 0 }
         let files = try SceneArguments.resolve(a.positional)
-        var status: Int32 = 0
+        var invalid: [String] = []
         let width = files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension.count }.max() ?? 0
         for file in files {
             let id = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -49,10 +49,16 @@ enum ListCommand {
                 print(id.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(frames.reversed()) + "  " + oneLine(scene.title))
             } else {
                 print(id.padding(toLength: width, withPad: " ", startingAt: 0) + "  (invalid: run animatic validate \(file))")
-                status = 2
+                invalid.append(file)
             }
         }
-        return status
+        // Exit 2 says so on standard error too, as every command's bad input does.
+        guard invalid.isEmpty else {
+            printError("animatic list: \(invalid.count == 1 ? "1 scene is" : "\(invalid.count) scenes are") invalid; "
+                       + "hint: animatic validate \(invalid.joined(separator: " ")) says why")
+            return 2
+        }
+        return 0
     }
 
     /// `text` with its control characters escaped as in JSON: a title holding a line break or

@@ -35,6 +35,12 @@ extension Scene {
         if isDirectory.boolValue {
             return fail("is a directory, not a scene file", "scene files end in .json or .json5")
         }
+        // Regular files only (links followed): a FIFO named like a scene made validate, list,
+        // simulate, render and check wait for a writer for ever, and a device never ends.
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            return fail("is not a regular file (a FIFO, a device or a socket)", "scene files are plain .json or .json5 files")
+        }
         // The size is checked before reading so a huge file costs nothing.
         if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
            let size = (attributes[.size] as? NSNumber)?.intValue, size > SceneLimits.maximumFileSize {

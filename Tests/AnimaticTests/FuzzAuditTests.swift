@@ -1,0 +1,92 @@
+import BrowserSupport
+import Foundation
+import XCTest
+
+/// Findings of a fuzz of the command line and of extreme scenes: each was reproduced on the
+/// old code and is refused or fixed now.
+final class FuzzAuditTests: XCTestCase {
+    /// A FIFO named like a scene made validate, list, simulate and render wait for a writer
+    /// for ever: it is refused as no regular file.
+    func testAFIFOGivenAsASceneIsRefusedNotWaitedOn() throws {
+        let dir = try CLI.temporaryDirectory("fifo-scene")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertEqual(mkfifo(dir + "/f.json", 0o600), 0)
+        for command in [["validate"], ["list"], ["simulate"], ["render", "--out", dir + "/o"]] {
+            let r = try ExternalTool.capture("/usr/bin/timeout", ["20", CLI.executable] + command + [dir + "/f.json"])
+            XCTAssertEqual(r.status, 2, "\(command): \(r.stderr)")
+            XCTAssertTrue(command == ["list"] || r.stderr.contains("is not a regular file"), "\(command): \(r.stderr)")
+        }
+    }
+
+    /// `simulate --trace` renamed its temporary file over whatever was at the path: a device
+    /// node (/dev/null made by mknod) became a regular file. A device or a FIFO is written into.
+    func testATraceIntoADeviceOrAPipeWritesIntoItWithoutReplacingIt() throws {
+        let dir = try CLI.temporaryDirectory("trace-node")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertEqual(mkfifo(dir + "/pipe", 0o600), 0)
+        // A reader on the FIFO, as a user's consumer would be.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat '\(dir)/pipe' > '\(dir)/read.jsonl'"]
+        try reader.run()
+        let r = try CLI.run(["simulate", "snap", "--duration", "0.1", "--trace", dir + "/pipe", "--quiet"])
+        reader.waitUntilExit()
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var info = stat()
+        XCTAssertEqual(lstat(dir + "/pipe", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
+        let lines = try String(contentsOfFile: dir + "/read.jsonl", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 6, "the 6 frames of 0.1 s at 60 fps")
+        // /dev/null through a link: written into, the link and the device stay.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/null", withDestinationPath: "/dev/null")
+        XCTAssertEqual(try CLI.run(["simulate", "snap", "--duration", "0.1", "--trace", dir + "/null", "--quiet"]).status, 0)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/null"), "/dev/null")
+    }
+
+    /// `render ow/push/push.json --out ow` swapped the render in over the folder that held its
+    /// own scene file (and everything beside it); `check` likewise with the goldens' folder.
+    func testRenderRefusesAnOutputFolderHoldingItsSceneFile() throws {
+        let dir = try CLI.temporaryDirectory("scene-inside-output")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/ow/snap", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.packageRoot + "/scenes/snap.json", toPath: dir + "/ow/snap/snap.json")
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: dir + "/ow/snap/notes.txt"))
+        for command in [["render", "ow/snap/snap.json", "--out", "ow", "--frames", "0:1"], ["check", "ow/snap/snap.json", "--golden", "ow", "--update"]] {
+            let r = try CLI.run(command, in: dir)
+            XCTAssertEqual(r.status, 2, "\(command): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("holds its scene file ow/snap/snap.json"), r.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/ow/snap").sorted(), ["notes.txt", "snap.json"])
+        }
+    }
+
+    /// `merge parts/p/ID --out parts/p` replaced the part it was reading with the merge.
+    func testMergeRefusesAnOutputThatIsAPart() throws {
+        let dir = try CLI.temporaryDirectory("merge-into-part")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertEqual(try CLI.run(["render", "snap", "--frames", "0:2", "--scale", "0.2", "--quiet", "--out", dir + "/p"]).status, 0)
+        let r = try CLI.run(["merge", dir + "/p/snap", "--out", dir + "/p"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("it overlaps the folder the merge replaces"), r.stderr)
+    }
+
+    /// `list` of an invalid scene exited 2 with nothing on standard error.
+    func testListSaysOnStandardErrorWhichScenesAreInvalid() throws {
+        let r = try CLI.run(["list", "/dev/null", "snap"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stdout.contains("(invalid: run animatic validate /dev/null)"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("animatic list: 1 scene is invalid; hint: animatic validate /dev/null says why"), r.stderr)
+    }
+
+    /// An empty path option: `diff --out=` tried to write into "", `check --golden=` looked
+    /// for goldens in /ID. Refused as for render and merge.
+    func testAnEmptyPathOptionIsRefused() throws {
+        for (args, says) in [(["diff", "a.png", "b.png", "--out="], "--out needs a folder"),
+                             (["diff", "a", "b", "--report="], "--report needs a folder"),
+                             (["check", "snap", "--golden="], "--golden needs a folder"),
+                             (["check", "snap", "--golden", "g", "--report="], "--report needs a folder")] {
+            let r = try CLI.run(args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(says), "\(args): \(r.stderr)")
+        }
+    }
+}
