@@ -35,21 +35,21 @@ extension Scene {
         if isDirectory.boolValue {
             return fail("is a directory, not a scene file", "scene files end in .json or .json5")
         }
-        // Regular files only (links followed): a FIFO named like a scene made validate, list,
-        // simulate, render and check wait for a writer for ever, and a device never ends.
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            return fail("is not a regular file (a FIFO, a device or a socket)", "scene files are plain .json or .json5 files")
-        }
         // The size is checked before reading so a huge file costs nothing.
         if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
            let size = (attributes[.size] as? NSNumber)?.intValue, size > SceneLimits.maximumFileSize {
             return fail(tooBigMessage(size), tooBigHint)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return fail("cannot be read (permission denied?)", nil)
+        // Opened without waiting for a writer: a FIFO nobody writes to made validate, list,
+        // simulate, render and check wait for ever; now it reads as empty (and is said to be).
+        // Then reads wait again, so a pipe that is being written (`<(make-scene)`) is read
+        // whole, and a device ends at the size limit.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return fail("cannot be read (\(String(cString: strerror(errno))))", nil)
         }
-        defer { try? handle.close() }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         // Read at most one byte past the limit, in case the file grew since it was measured.
         let data = (try? handle.read(upToCount: SceneLimits.maximumFileSize + 1)) ?? Data()
         return validate(data: data, fileName: path)
