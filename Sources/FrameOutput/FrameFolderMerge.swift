@@ -23,6 +23,9 @@ public enum MergeError: Error, Equatable, CustomStringConvertible {
     case gap(from: Int, to: Int)
     /// Two parts hold a different frame file, or trace line, for the same frame.
     case overlapDiffers(frame: Int, path: String, otherPath: String, what: OverlapRecord)
+    /// The merged folder (`target`, OUT/ID) would replace a part, a folder holding one or one
+    /// inside it.
+    case outputOverlapsPart(target: String, part: String)
 
     /// What of a frame two overlapping parts hold differently.
     public enum OverlapRecord: Equatable, Sendable {
@@ -40,6 +43,8 @@ public enum MergeError: Error, Equatable, CustomStringConvertible {
         case let .overlapDiffers(frame, path, other, what):
             let subject = what == .frameFile ? "frame \(frame)" : "the trace line of frame \(frame)"
             return "\(subject) differs between \(path) and \(other) (an overlap must hold identical frames and trace lines)"
+        case let .outputOverlapsPart(target, part):
+            return "the merged folder \(target) would replace the part \(part) (or a folder around or inside it); merge into another --out"
         }
     }
 }
@@ -69,9 +74,10 @@ public enum FrameFolderMerge {
         let first = parts[0]
         for part in parts.dropFirst() { try checkSameRender(first, part) }
         // The merge replaces OUT/ID whole: never a part's folder, one holding it or inside it.
-        let target = FilePath.resolvedAllowingMissing((outputFolder as NSString).appendingPathComponent(first.manifest.sceneID))
+        let targetPath = (outputFolder as NSString).appendingPathComponent(first.manifest.sceneID)
+        let target = FilePath.resolvedAllowingMissing(targetPath)
         for part in parts where FilePath.overlap(target, FilePath.resolvedAllowingMissing(part.path)) {
-            throw MergeError.badPart(path: part.path, reason: "it overlaps the folder the merge replaces, \(outputFolder)/\(first.manifest.sceneID); merge into another --out")
+            throw MergeError.outputOverlapsPart(target: targetPath, part: part.path)
         }
         // Walk the parts in order of their first frame: each frame from the first part that has it.
         var frames: [FrameManifest.Frame] = []

@@ -71,8 +71,9 @@ extension FrameRenderer {
     /// largest canvas side), past which coordinates wrap (garbage on the canvas) and a stroke
     /// or a rounded corner is flattened into so many pieces that one frame took seconds (an
     /// item a million points wide, scaled 1,000 times, with a million-point stroke: 10 s a
-    /// frame). Every item within the scene limits (1,000,000 pt at scale 8, its own scale 1)
-    /// stays inside it.
+    /// frame). An item of the largest size (1,000,000 pt) at the largest frame scale (8) is
+    /// inside it at its own scale 1 without a stroke; a wide stroke, a larger `scale` or path
+    /// vertices far outside the bounds can take an item past it.
     static let largestDrawnReach = 8_000_000.0
 
     func draw(_ item: DrawItem, index: Int, in cr: OpaquePointer, pixelScale: Double) throws {

@@ -20,7 +20,7 @@ enum OutputOverlap {
                 : other.hasPrefix(out == "/" ? "/" : out + "/") ? "holds \(input.label) \(input.path), which it would replace"
                 : "lies inside \(input.label) \(input.path), which it would write into"
             throw UsageError(message: "\(option) \(output) \(relation); "
-                             + "hint: write the output into a folder of its own, outside the folders compared")
+                             + "hint: write the output into a folder of its own, apart from what the command reads")
         }
     }
 }

@@ -1,6 +1,7 @@
 // Design note: `simulate`: physics only, no images. With --trace it writes the same
 // trace.jsonl lines `render --trace` writes, to a file or to standard output.
 import Foundation
+import FrameFiles
 import FrameOutput
 import SceneFormat
 import ScenePlayer
@@ -37,32 +38,39 @@ enum SimulateCommand {
         var sink: FileHandle?
         var tempPath: String?
         var streamsIntoNode = false
-        if let t = a.values["trace"] {
-            if t == "-" { sink = FileHandle.standardOutput } else {
-                guard !t.isEmpty else { throw UsageError(message: "--trace needs a file name (or - for standard output)") }
+        var traceTarget: String?
+        if let given = a.values["trace"] {
+            if given == "-" { sink = FileHandle.standardOutput } else {
+                guard !given.isEmpty else { throw UsageError(message: "--trace needs a file name (or - for standard output)") }
+                // A link is followed: the file it names is replaced and the link stays (a
+                // rename over the link itself replaced /dev/stderr, a link, with a file).
+                var t = given
+                var linkInfo = stat()
+                if lstat(given, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK { t = FilePath.resolvedAllowingMissing(given) }
                 // The trace replaces a file, never a folder: a folder at the path (a render's
                 // folder, "..") was deleted, whole, to make room for it.
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: t, isDirectory: &isFolder), isFolder.boolValue {
-                    throw SceneRunError(message: "cannot write the trace file \(t): it is a folder; give a file name such as \((t as NSString).appendingPathComponent("trace.jsonl"))")
+                    throw SceneRunError(message: "cannot write the trace file \(given): it is a folder; give a file name such as \((given as NSString).appendingPathComponent("trace.jsonl"))")
                 }
-                // A device, a FIFO or a socket (links followed: /dev/stderr, a named pipe a
-                // reader waits on) is written into, not replaced: a rename put a regular file
-                // in the place of /dev/null.
+                // A device or a FIFO (a terminal, /dev/null, a named pipe a reader waits on) is
+                // written into, not replaced: a rename put a regular file in the place of a
+                // device node.
                 var info = stat()
                 if stat(t, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
                     guard let handle = FileHandle(forWritingAtPath: t) else {
-                        throw SceneRunError(message: "cannot write the trace file \(t): \(String(cString: strerror(errno)))")
+                        throw SceneRunError(message: "cannot write the trace file \(given): \(String(cString: strerror(errno)))")
                     }
                     sink = handle
                     streamsIntoNode = true
                 } else {
                     tempPath = t + ".tmp-\(getpid())"
+                    traceTarget = t
                     // Ctrl-C removes the half-written trace; the previous file stays.
                     InterruptCleanup.install()
                     InterruptCleanup.register(path: tempPath!)
                     guard FileManager.default.createFile(atPath: tempPath!, contents: nil) else {
-                        throw SceneRunError(message: "cannot write the trace file \(t)")
+                        throw SceneRunError(message: "cannot write the trace file \(given)")
                     }
                     sink = FileHandle(forWritingAtPath: tempPath!)
                 }
@@ -92,9 +100,9 @@ enum SimulateCommand {
             }
             throw error
         }
-        if let tempPath, let t = a.values["trace"] {
+        if let tempPath, let t = traceTarget {
             try? sink?.close()
-            // One rename: it replaces a file (or a link) at the path and fails on a folder,
+            // One rename: it replaces the file at the path (links followed above) and fails on a folder,
             // which is then left as it is (it may have appeared since the check above).
             guard rename(tempPath, t) == 0 else {
                 let reason = String(cString: strerror(errno))

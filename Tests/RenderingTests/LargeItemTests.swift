@@ -5,8 +5,8 @@ import XCTest
 /// An item drawn millions of pixels across that lands on the canvas: past 2^23 pixels Cairo's
 /// fixed-point coordinates wrap, and short of it a stroke that wide took seconds a frame (an
 /// item a million points wide, scaled 1,000 times, with a million-point stroke: 10 s; three
-/// of them did not finish in 30 s). Such an item is refused with a message, at once; every
-/// item within the scene limits (1,000,000 pt at frame scale 8, its own scale 1) is drawn.
+/// of them did not finish in 30 s). Such an item is refused with a message, at once; an item
+/// of the largest size at the largest frame scale, without a stroke, is drawn.
 final class LargeItemTests: XCTestCase {
     func frame(itemScale: Double, frameScale: Double) -> FrameState {
         let gray = SceneColor(red: 0.5, green: 0.5, blue: 0.5)

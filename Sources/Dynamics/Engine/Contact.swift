@@ -308,7 +308,18 @@ extension World {
         // Shapes, trees and the pair set read in place, once: a falling rain moves most of its
         // shapes every step (a query through the world retained and released the tree's
         // storage each time), and the queries' hits are mostly pairs that exist already.
-        let known = pairs, dynamic = dynamicTree, statics = staticTree, limit = maximumContacts
+        let known = pairs, dynamic = dynamicTree, statics = staticTree
+        // The hits of all the queries together, counted across the pool's pieces: past four
+        // times the contact limit (each new pair is found up to twice) the queries stop and
+        // the limit counts as reached. Whether the total passes it is the same for any worker
+        // count, so the run stops alike; a cap per piece cut different pairs for one worker
+        // and for two (and with 64 workers capped nothing). 10,000 items piled at one point
+        // found 100 million hits, gigabytes before a contact was made.
+        let hitLimit = 4 * maximumContacts
+        var hits = 0
+        var cutShort: UInt8 = 0
+        withUnsafeMutablePointer(to: &hits) { hits in
+        withUnsafeMutablePointer(to: &cutShort) { cutShort in
         shapes.withUnsafeBufferPointer { sp in
         moveBuffer.withUnsafeBufferPointer { moved in
         dynamic.nodes.withUnsafeBufferPointer { dn in
@@ -318,8 +329,9 @@ extension World {
                 // gravity alone, packed close, each found a hundred neighbours a step for the
                 // pair filter to turn down, and the steps grew slower as they fell).
                 for s in moved[range] where sp[s].alive && sp[s].proxy != -1 && sp[s].filterGroups != 0 {
-                    // (Beyond the contact limit nothing more is made: finding it costs memory too.)
-                    if found.count > limit { return }
+                    if animatic_atomic_load(hits) > hitLimit { animatic_flag_set(cutShort); return }
+                    let before = found.count
+                    defer { _ = animatic_atomic_fetch_add(hits, found.count - before) }
                     let fat = sp[s].fatAABB
                     let bodyS = sp[s].body, groupsS = sp[s].filterGroups
                     // Two moved shapes find each other twice; the membership test below drops the
@@ -351,13 +363,17 @@ extension World {
         }
         }
         }
+        }
+        }
+        if cutShort != 0 { contactLimitReached = true }
         moveBuffer.removeAll(keepingCapacity: true)
         for (a, b) in newPairs {
-            if contacts.count >= maximumContacts { contactLimitReached = true; break }
             let key = pairKey(a, b)
             if pairs.contains(key) { continue }
             let response = contactResponse(a, b)
             if response == .none { continue }
+            // (Counted at a pair that would be made: exactly the limit is not past it.)
+            if contacts.count >= maximumContacts { contactLimitReached = true; break }
             // Polygon first, circle second, so collide routines see a fixed order.
             var sa = min(a, b), sb = max(a, b)
             if shapes[sa].isCircle && !shapes[sb].isCircle { swap(&sa, &sb) }
