@@ -309,13 +309,15 @@ extension World {
         // shapes every step (a query through the world retained and released the tree's
         // storage each time), and the queries' hits are mostly pairs that exist already.
         let known = pairs, dynamic = dynamicTree, statics = staticTree
-        // The hits of all the queries together, counted across the pool's pieces: past four
-        // times the contact limit (each new pair is found up to twice) the queries stop and
-        // the limit counts as reached. Whether the total passes it is the same for any worker
-        // count, so the run stops alike; a cap per piece cut different pairs for one worker
-        // and for two (and with 64 workers capped nothing). 10,000 items piled at one point
-        // found 100 million hits, gigabytes before a contact was made.
-        let hitLimit = 4 * maximumContacts
+        // The hits of all the queries together: past four times the contact limit (each new
+        // pair is found up to twice) the limit counts as reached, whatever the worker count,
+        // and the queries may stop early: each piece adds its hits to a shared count every
+        // `hitBatch` of them (an atomic add per shape had both cores trade the count's line)
+        // and stops once that count is past the limit. Whether any stops, the total decides
+        // the flag alike for one worker and two; a cap per piece cut different pairs for one
+        // worker and for two without a word (and with 64 workers capped nothing). 10,000 items
+        // piled at one point found 100 million hits, gigabytes before a contact was made.
+        let hitLimit = 4 * maximumContacts, hitBatch = 4096
         var hits = 0
         var cutShort: UInt8 = 0
         withUnsafeMutablePointer(to: &hits) { hits in
@@ -325,13 +327,16 @@ extension World {
         dynamic.nodes.withUnsafeBufferPointer { dn in
         statics.nodes.withUnsafeBufferPointer { sn in
             @inline(__always) func query(_ range: Range<Int>, into found: inout [(Int, Int)]) {
+                var counted = found.count
                 // A shape in no filter group meets nothing: no query (thousands of items under
                 // gravity alone, packed close, each found a hundred neighbours a step for the
                 // pair filter to turn down, and the steps grew slower as they fell).
                 for s in moved[range] where sp[s].alive && sp[s].proxy != -1 && sp[s].filterGroups != 0 {
-                    if animatic_atomic_load(hits) > hitLimit { animatic_flag_set(cutShort); return }
-                    let before = found.count
-                    defer { _ = animatic_atomic_fetch_add(hits, found.count - before) }
+                    if found.count - counted >= hitBatch {
+                        let total = animatic_atomic_fetch_add(hits, found.count - counted) + found.count - counted
+                        counted = found.count
+                        if total > hitLimit { animatic_flag_set(cutShort); return }
+                    }
                     let fat = sp[s].fatAABB
                     let bodyS = sp[s].body, groupsS = sp[s].filterGroups
                     // Two moved shapes find each other twice; the membership test below drops the
@@ -359,6 +364,7 @@ extension World {
             } else {
                 query(0..<moved.count, into: &newPairs)
             }
+            if newPairs.count > hitLimit { animatic_flag_set(cutShort) }
         }
         }
         }
