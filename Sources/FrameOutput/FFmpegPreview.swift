@@ -212,8 +212,9 @@ public enum FFmpegPreview {
     }
 
     /// The ffmpeg arguments for a preview of raw frames written to its standard input: rows of
-    /// `frameWidth` Cairo pixels (B, G, R, unused bytes), one frame after another, or for
-    /// ``streamsYUV(_:frameWidth:options:)`` planar YUV 4:2:0 of the even-padded size.
+    /// `frameWidth` Cairo pixels (B, G, R, unused bytes), one frame after another, or
+    /// planar YUV 4:2:0 of the even-padded size when the format and size take it (see
+    /// `streamsYUV(_:frameWidth:options:)`).
     /// `encoderThreads` caps the MP4 encoder's threads (nil: x264's own choice, 1.5 per core).
     public static func streamArguments(for format: PreviewFormat, fps: Double, output: String, options: PreviewOptions,
                                        frameWidth: Int, frameHeight: Int, padColor: SceneColor,

@@ -59,7 +59,7 @@ public final class GIFFileWriter {
         if file != nil { cancel() }
     }
 
-    /// Appends the next frame's block (``GIFFrameEncoder/encode(frame:previous:width:height:delay:)``).
+    /// Appends the next frame's block (made by Images' `GIFFrameEncoder.encode(frame:previous:width:height:delay:)`).
     public func append(_ block: [UInt8]) throws {
         guard let file else { throw OutputError.writerClosed }
         do {

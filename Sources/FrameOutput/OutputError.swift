@@ -40,7 +40,7 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, LocalizedErr
     case missingFrames(expected: Int, received: Int)
     /// A trace line holds a line break (each frame's trace is one JSON line).
     case invalidTraceLine(frame: Int)
-    /// The writer was used after ``FrameSequenceWriter/finish()`` or after it failed.
+    /// The writer was used after ``FrameSequenceWriter/finish(addingFiles:)`` or after it failed.
     case writerClosed
     /// The scene metadata cannot describe a sequence (no frames, a non-positive fps, ...).
     case invalidMetadata(String)
