@@ -66,4 +66,14 @@ final class SceneAuditWarningTests: XCTestCase {
         XCTAssertEqual(SceneLimits.drawnPixelProblem(width: 1_000_000, height: 1, scale: 0.1),
                        "frames of 100,000 x 1 pixels; each side is limited to 16,384 pixels")
     }
+
+    /// A sliver a million points long and half a point thick was refused as "collinear",
+    /// which it is not: the message says how close to one line its vertices lie.
+    func testAThinPathIsToldHowThinItIs() {
+        let sliver = [ScenePoint(x: -500_000, y: 0), ScenePoint(x: 500_000, y: 0), ScenePoint(x: 0, y: 0.5)]
+        let problem = PolygonCheck.convexPolygonProblem(sliver)
+        XCTAssertEqual(problem?.message, "the path has zero area (its vertices lie within 0.5 pt of one line, a millionth of its extent)")
+        let thicker = [ScenePoint(x: -500_000, y: 0), ScenePoint(x: 500_000, y: 0), ScenePoint(x: 0, y: 2)]
+        XCTAssertNil(PolygonCheck.convexPolygonProblem(thicker))
+    }
 }

@@ -72,11 +72,14 @@ enum PolygonCheck {
                                vertex: closing ? n - 1 : (i + 1) % n)
             }
         }
-        // All vertices on one line: no interior at all.
+        // All vertices on one line, to within a millionth of the path's extent (at least
+        // 1e-6 pt): no interior the engine can collide (a million-point sliver half a point
+        // thick is one).
         let far = p.max(by: { hypot($0.x - p[0].x, $0.y - p[0].y) < hypot($1.x - p[0].x, $1.y - p[0].y) })!
         let span = hypot(far.x - p[0].x, far.y - p[0].y)
         if p.allSatisfy({ abs(cross(p[0], far, $0)) <= max(span, 1) * tolerance * 1000 }) {
-            return Problem(message: "the path has zero area (its vertices are collinear)",
+            return Problem(message: "the path has zero area (its vertices lie within \(formatNumber(tolerance * 1000)) pt of one line, "
+                           + "a millionth of its extent)",
                            hint: "a collision polygon needs a real interior", vertex: nil)
         }
         // Self-intersection: any two edges that do not share a vertex must not meet.
