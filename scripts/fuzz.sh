@@ -10,7 +10,7 @@ runs="${1:-200000}"; shift || true
 mkdir -p .build/fuzz/corpus
 cp scenes/*.json Tests/SceneFormatTests/Fixtures/bad/*.json5 Tests/SceneFormatTests/Fixtures/good/* .build/fuzz/corpus/ 2>/dev/null || true
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name SceneFuzz \
-  Sources/Scenes/JSON5/*.swift Sources/Scenes/Loading/*.swift Sources/Scenes/Model/*.swift Sources/Scenes/Writing/*.swift \
+  Sources/SceneFormat/JSON5/*.swift Sources/SceneFormat/Loading/*.swift Sources/SceneFormat/Model/*.swift Sources/SceneFormat/Writing/*.swift \
   Fuzz/SceneLoaderFuzz.swift -o .build/fuzz/scene-loader-fuzz
 cd .build/fuzz
 ./scene-loader-fuzz -runs="$runs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 "$@" corpus
