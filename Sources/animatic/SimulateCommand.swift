@@ -42,11 +42,23 @@ enum SimulateCommand {
         if let given = a.values["trace"] {
             if given == "-" { sink = FileHandle.standardOutput } else {
                 guard !given.isEmpty else { throw UsageError(message: "--trace needs a file name (or - for standard output)") }
-                // A link is followed: the file it names is replaced and the link stays (a
-                // rename over the link itself replaced /dev/stderr, a link, with a file).
-                var t = given
-                var linkInfo = stat()
-                if lstat(given, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK { t = FilePath.resolvedAllowingMissing(given) }
+                // Links are followed: the file they lead to is replaced and the links stay (a
+                // rename over the link itself replaced /dev/stderr, a link, with a file); a
+                // link to one of this process's descriptors (/dev/stdout, /dev/stderr) is
+                // written into as it is (replacing the file behind `> log` cut the caller's
+                // own redirection).
+                let t: String
+                switch try Self.followLinks(given) {
+                case .descriptor(let fd):
+                    sink = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+                    streamsIntoNode = true
+                    t = given
+                case .file(let path):
+                    t = path
+                }
+                if FilePath.resolvedAllowingMissing(file) == t {
+                    throw UsageError(message: "--trace \(given) is the scene file \(file) it would replace; give the trace a file name of its own")
+                }
                 // The trace replaces a file, never a folder: a folder at the path (a render's
                 // folder, "..") was deleted, whole, to make room for it.
                 var isFolder: ObjCBool = false
@@ -57,7 +69,9 @@ enum SimulateCommand {
                 // written into, not replaced: a rename put a regular file in the place of a
                 // device node.
                 var info = stat()
-                if stat(t, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+                if streamsIntoNode {
+                    // (A descriptor of this process, taken above.)
+                } else if stat(t, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
                     guard let handle = FileHandle(forWritingAtPath: t) else {
                         throw SceneRunError(message: "cannot write the trace file \(given): \(String(cString: strerror(errno)))")
                     }
@@ -70,7 +84,10 @@ enum SimulateCommand {
                     InterruptCleanup.install()
                     InterruptCleanup.register(path: tempPath!)
                     guard FileManager.default.createFile(atPath: tempPath!, contents: nil) else {
-                        throw SceneRunError(message: "cannot write the trace file \(given)")
+                        let folder = FilePath.parent(of: t)
+                        let reason = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder)
+                            ? "a file cannot be made in its folder" : "its folder \(folder) does not exist"
+                        throw SceneRunError(message: "cannot write the trace file \(given): \(reason)")
                     }
                     sink = FileHandle(forWritingAtPath: tempPath!)
                 }
@@ -116,5 +133,27 @@ enum SimulateCommand {
             print("simulated \(scene.id): \(runner.frameCount) frames, \(runner.stepCount) steps, contacts in \(runner.framesWithContacts.count) frames")
         }
         return 0
+    }
+
+    /// Where a trace path leads: a descriptor of this process (through /proc/self/fd/N or
+    /// /dev/fd/N, as /dev/stdout and /dev/stderr do), or the file at the end of its links (the
+    /// last may not exist yet: a dangling link's target is the file to make).
+    enum TraceTarget { case descriptor(Int32), file(String) }
+
+    static func followLinks(_ path: String) throws -> TraceTarget {
+        var current = path
+        for _ in 0..<40 {
+            for prefix in ["/proc/self/fd/", "/dev/fd/"] where current.hasPrefix(prefix) {
+                if let fd = Int32(current.dropFirst(prefix.count)) { return .descriptor(fd) }
+            }
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+                  let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                return .file(FilePath.resolvedAllowingMissing(current))
+            }
+            let folder = FilePath.parent(of: current)
+            current = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
+        }
+        throw SceneRunError(message: "cannot write the trace file \(path): its links lead round in a loop")
     }
 }

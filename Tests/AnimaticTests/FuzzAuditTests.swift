@@ -50,6 +50,31 @@ final class FuzzAuditTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["simulate", "snap", "--duration", "0.1", "--trace", dir + "/link.jsonl", "--quiet"]).status, 0)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.jsonl"), dir + "/target.jsonl")
         XCTAssertEqual(try String(contentsOfFile: dir + "/target.jsonl", encoding: .utf8).split(separator: "\n").count, 6)
+        // A dangling link: the file it names is made, the link stays.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/dangling", withDestinationPath: "made.jsonl")
+        XCTAssertEqual(try CLI.run(["simulate", "snap", "--duration", "0.1", "--trace", dir + "/dangling", "--quiet"]).status, 0)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/dangling"), "made.jsonl")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/made.jsonl"))
+        // A loop of links: said so, nothing replaced.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/loop", withDestinationPath: "loop")
+        let loop = try CLI.run(["simulate", "snap", "--duration", "0.1", "--trace", dir + "/loop", "--quiet"])
+        XCTAssertEqual(loop.status, 1, loop.stderr)
+        XCTAssertTrue(loop.stderr.contains("its links lead round in a loop"), loop.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/loop"), "loop")
+        // /dev/stdout redirected to a file: written into the redirection, which keeps what
+        // came before and after (replacing the file cut the caller's own output).
+        let shell = try ExternalTool.capture("/bin/bash", ["-c", "{ echo header; '\(CLI.executable)' simulate '\(CLI.packageRoot)/scenes/snap.json' --duration 0.1 --trace /dev/stdout --quiet; echo footer; } > '\(dir)/log.txt'"])
+        XCTAssertEqual(shell.status, 0, shell.stderr)
+        let log = try String(contentsOfFile: dir + "/log.txt", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(log.first, "header")
+        XCTAssertEqual(log.last, "footer")
+        XCTAssertEqual(log.count, 8, "header, 6 frames, footer")
+        // The scene file itself is refused.
+        try FileManager.default.copyItem(atPath: CLI.packageRoot + "/scenes/snap.json", toPath: dir + "/snap.json")
+        let itself = try CLI.run(["simulate", dir + "/snap.json", "--duration", "0.1", "--trace", dir + "/snap.json"])
+        XCTAssertEqual(itself.status, 2, itself.stderr)
+        XCTAssertTrue(itself.stderr.contains("is the scene file"), itself.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/snap.json"), FileManager.default.contents(atPath: CLI.packageRoot + "/scenes/snap.json"))
     }
 
     /// `render ow/push/push.json --out ow` swapped the render in over the folder that held its

@@ -75,5 +75,18 @@ final class SceneAuditWarningTests: XCTestCase {
         XCTAssertEqual(problem?.message, "the path has zero area (its vertices lie within 0.5 pt of one line, a millionth of its extent)")
         let thicker = [ScenePoint(x: -500_000, y: 0), ScenePoint(x: 500_000, y: 0), ScenePoint(x: 0, y: 2)]
         XCTAssertNil(PolygonCheck.convexPolygonProblem(thicker))
+        // Whatever vertex the listing starts at (the line ran through the first vertex, and
+        // the same sliver listed from its apex passed).
+        for shift in 0..<3 {
+            let turned = (0..<3).map { sliver[($0 + shift) % 3] }
+            XCTAssertEqual(PolygonCheck.convexPolygonProblem(turned)?.message, problem?.message, "starting at vertex \(shift)")
+        }
+        let rhombus = [ScenePoint(x: -500_000, y: 0), ScenePoint(x: 0, y: -0.25), ScenePoint(x: 500_000, y: 0), ScenePoint(x: 0, y: 0.25)]
+        for shift in 0..<4 {
+            XCTAssertNotNil(PolygonCheck.convexPolygonProblem((0..<4).map { rhombus[($0 + shift) % 4] }), "starting at vertex \(shift)")
+        }
+        // A small path's threshold is printed as a number, not a float's digits.
+        let tiny = [ScenePoint(x: 0, y: 0), ScenePoint(x: 30, y: 0), ScenePoint(x: 15, y: 0.00001)]
+        XCTAssertEqual(PolygonCheck.convexPolygonProblem(tiny)?.message, "the path has zero area (its vertices lie within 3e-05 pt of one line, a millionth of its extent)")
     }
 }

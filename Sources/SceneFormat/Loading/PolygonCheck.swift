@@ -72,13 +72,20 @@ enum PolygonCheck {
                                vertex: closing ? n - 1 : (i + 1) % n)
             }
         }
-        // All vertices on one line, to within a millionth of the path's extent (at least
-        // 1e-6 pt): no interior the engine can collide (a million-point sliver half a point
-        // thick is one).
-        let far = p.max(by: { hypot($0.x - p[0].x, $0.y - p[0].y) < hypot($1.x - p[0].x, $1.y - p[0].y) })!
-        let span = hypot(far.x - p[0].x, far.y - p[0].y)
-        if p.allSatisfy({ abs(cross(p[0], far, $0)) <= max(span, 1) * tolerance * 1000 }) {
-            return Problem(message: "the path has zero area (its vertices lie within \(formatNumber(tolerance * 1000)) pt of one line, "
+        // All vertices within a millionth of the path's extent (its largest coordinate, at
+        // least 1 pt) of the line through its two farthest-apart vertices: no interior the
+        // engine can collide (a million-point sliver half a point thick is one). The line is
+        // the diameter's, whatever vertex the path starts at: a line through the first vertex
+        // told the same sliver apart by where its listing began.
+        var (first, second, span) = (0, 0, -1.0)
+        for i in 0..<n {
+            for j in (i + 1)..<n where hypot(p[j].x - p[i].x, p[j].y - p[i].y) > span {
+                (first, second, span) = (i, j, hypot(p[j].x - p[i].x, p[j].y - p[i].y))
+            }
+        }
+        let thinness = tolerance * 1000
+        if p.allSatisfy({ abs(cross(p[first], p[second], $0)) <= span * thinness }) {
+            return Problem(message: "the path has zero area (its vertices lie within \(String(format: "%.3g", thinness)) pt of one line, "
                            + "a millionth of its extent)",
                            hint: "a collision polygon needs a real interior", vertex: nil)
         }
