@@ -49,8 +49,9 @@ extension FrameRenderer {
     /// and must not be handed to Cairo: its paths are kept in 24.8 fixed point, and
     /// coordinates past 2^23 pixels wrap (a bar a million points long, off the canvas at
     /// --scale 8, was painted across it).
-    func mayReachCanvas(_ item: DrawItem, pixelScale: Double) -> Bool {
-        let reach = drawnReach(item, pixelScale: pixelScale) + 2
+    /// `reach`: the item's `drawnReach`, which the caller has already measured.
+    func mayReachCanvas(_ item: DrawItem, reach drawn: Double, pixelScale: Double) -> Bool {
+        let reach = drawn + 2
         let x = item.center.x * pixelScale, y = item.center.y * pixelScale
         guard reach.isFinite else { return true }
         return x + reach >= 0 && x - reach <= Double(pixelWidth) && y + reach >= 0 && y - reach <= Double(pixelHeight)
@@ -90,8 +91,8 @@ extension FrameRenderer {
         let fill: SceneColor? = item.fill.alpha > 0 ? item.fill : nil
         let stroke: DrawStroke? = item.stroke.flatMap { $0.width > 0 && $0.color.alpha > 0 ? $0 : nil }
         guard fill != nil || stroke != nil else { return }
-        guard mayReachCanvas(item, pixelScale: pixelScale) else { return }
         let reach = drawnReach(item, pixelScale: pixelScale)
+        guard mayReachCanvas(item, reach: reach, pixelScale: pixelScale) else { return }
         guard reach <= Self.largestDrawnReach else {
             throw RenderError.invalidItem(index: index, reason: "it would be drawn \(Int(min(reach, 1e18))) pixels about its center, "
                 + "more than the \(Int(Self.largestDrawnReach)) Cairo draws faithfully; lower its size, scale or stroke (or the frames' scale)")

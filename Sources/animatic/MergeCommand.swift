@@ -21,8 +21,7 @@ enum MergeCommand {
                               boolFlags: ["help", "sheet", "poster"])
         if a.flags.contains("help") { print(help); return 0 }
         guard !a.positional.isEmpty else { throw UsageError(message: "merge needs the part folders (e.g. part1/ID part2/ID)") }
-        var settings = RenderSettings(outputFolder: a.values["out"] ?? "output")
-        guard !settings.outputFolder.isEmpty else { throw UsageError(message: "--out needs a folder (got an empty name)") }
+        var settings = RenderSettings(outputFolder: try a.path("out") ?? "output")
         settings.previews = try RenderCommand.previewFormats(a.values["video"])
         settings.preview = PreviewOptions(fps: try a.double("preview-fps", range: 1...240),
                                           width: try a.int("preview-width", range: 16...7680))

@@ -56,8 +56,7 @@ enum RenderCommand {
         let a = try Arguments(SceneArguments.normalizingDebugFlag(args), valueFlags: valueFlags, boolFlags: boolFlags)
         if a.flags.contains("help") { print(help); return nil }
         var s = Settings()
-        s.out = a.values["out"] ?? "output"
-        guard !s.out.isEmpty else { throw UsageError(message: "--out needs a folder (got an empty name)") }
+        s.out = try a.path("out") ?? "output"
         s.fps = try a.int("fps", range: 1...240)
         s.duration = try a.double("duration", range: 0.001...600)
         s.scale = try a.double("scale", range: 0.1...8)

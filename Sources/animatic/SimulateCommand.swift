@@ -39,9 +39,8 @@ enum SimulateCommand {
         var tempPath: String?
         var streamsIntoNode = false
         var traceTarget: String?
-        if let given = a.values["trace"] {
+        if let given = try a.path("trace", what: "a file name (or - for standard output)") {
             if given == "-" { sink = FileHandle.standardOutput } else {
-                guard !given.isEmpty else { throw UsageError(message: "--trace needs a file name (or - for standard output)") }
                 // Links are followed: the file they lead to is replaced and the links stay (a
                 // rename over the link itself replaced /dev/stderr, a link, with a file); a
                 // link to one of this process's descriptors (/dev/stdout, /dev/stderr) is
