@@ -68,13 +68,14 @@ extension FrameRenderer {
     }
 
     /// The largest reach an item that lands on the canvas may be drawn with: 8,000,000
-    /// pixels, inside the range of Cairo's 24.8 fixed point (2^23 = 8,388,608, less the
-    /// largest canvas side), past which coordinates wrap (garbage on the canvas) and a stroke
-    /// or a rounded corner is flattened into so many pieces that one frame took seconds (an
-    /// item a million points wide, scaled 1,000 times, with a million-point stroke: 10 s a
-    /// frame). An item of the largest size (1,000,000 pt) at the largest frame scale (8) is
-    /// inside it at its own scale 1 without a stroke; a wide stroke, a larger `scale` or path
-    /// vertices far outside the bounds can take an item past it.
+    /// pixels. Items reaching past `nativeCoordinateLimit` are drawn from an outline clipped
+    /// to the canvas (FrameRenderer+LargeItems), whose curves at this reach flatten into some
+    /// 20,000 pieces; past it they would take ever more (handed to Cairo whole, an item a
+    /// million points wide, scaled 1,000 times, with a million-point stroke took 10 s a
+    /// frame, and past 2^23 pixels Cairo's fixed-point coordinates wrap). An item of the
+    /// largest size (1,000,000 pt) at the largest frame scale (8) is inside it at its own
+    /// scale 1 without a stroke; a wide stroke, a larger `scale` or path vertices far outside
+    /// the bounds can take an item past it.
     static let largestDrawnReach = 8_000_000.0
 
     func draw(_ item: DrawItem, index: Int, in cr: OpaquePointer, pixelScale: Double) throws {
@@ -95,7 +96,7 @@ extension FrameRenderer {
         guard mayReachCanvas(item, reach: reach, pixelScale: pixelScale) else { return }
         guard reach <= Self.largestDrawnReach else {
             throw RenderError.invalidItem(index: index, reason: "it would be drawn \(Int(min(reach, 1e18))) pixels about its center, "
-                + "more than the \(Int(Self.largestDrawnReach)) Cairo draws faithfully; lower its size, scale or stroke (or the frames' scale)")
+                + "more than the \(Int(Self.largestDrawnReach)) an item may be drawn with; lower its size, scale or stroke (or the frames' scale)")
         }
 
         cairo_save(cr)
@@ -104,6 +105,10 @@ extension FrameRenderer {
         let angle = Self.deviceAngle(item.angle)
         if angle != 0 { cairo_rotate(cr, angle) }
         if item.scale != 1 { cairo_scale(cr, item.scale, item.scale) }
+        if needsClippedOutline(item, reach: reach, pixelScale: pixelScale) {
+            drawClippedOutline(of: item, fill: fill, stroke: stroke, opacity: opacity, in: cr)
+            return
+        }
         guard addOutline(of: item, to: cr) else { return }
 
         if let fill, let stroke, opacity < 1 {

@@ -288,3 +288,25 @@ final class ShapeRenderingTests: XCTestCase {
         assertPixel(renderer, 50, 95, .blue)
     }
 }
+
+/// UIKit's pixel rounding of a view's center, floor(x) + round(s (x - floor(x))) / s, lands
+/// on whole pixels at whole-number scales only: at a fractional canvas scale it is kept as
+/// measured, and an item can show half-covered edge columns (docs/uikit-fidelity.md).
+final class FractionalScaleTests: XCTestCase {
+    func testACenterRoundedAtScaleOneAndAHalfMayFallOnHalfAPixel() throws {
+        // 20 x 20 pt at scale 1.5 is 30 px. Center 31 pt: floor 31 + round(0) / 1.5 = 31 pt,
+        // 46.5 px, edges at 31.5 and 61.5 px. Center 70.3 pt: 70 + round(0.45) / 1.5 = 70 pt,
+        // 105 px, edges at 90 and 120 px.
+        let renderer = try rendered(canvas([box(width: 20, height: 20, at: 31, 40), box(width: 20, height: 20, at: 70.3, 40)],
+                                           width: 100, height: 80, scale: 1.5))
+        let row = 60
+        assertPixel(renderer, 31, row, RGBAPixel(red: 255, green: 128, blue: 128), tolerance: 1)
+        assertPixel(renderer, 32, row, .red)
+        assertPixel(renderer, 60, row, .red)
+        assertPixel(renderer, 61, row, RGBAPixel(red: 255, green: 128, blue: 128), tolerance: 1)
+        assertPixel(renderer, 89, row, .white)
+        assertPixel(renderer, 90, row, .red)
+        assertPixel(renderer, 119, row, .red)
+        assertPixel(renderer, 120, row, .white)
+    }
+}
