@@ -1,11 +1,14 @@
-import Images
 import CCairo
+import Foundation
+import Images
 import SceneFormat
 
 // Design note: the debug overlay (anchors, attachment lines, velocity arrows, contact points)
 // is drawn after the items, in canvas points, with round caps and joins so thin lines stay
 // legible when they bend. Every primitive is one source color, so opacity goes straight into
-// set_source_rgba; no groups are needed.
+// set_source_rgba; no groups are needed. A primitive reaching far past the canvas (a boundary
+// a million points long, a circle about a far center) is clipped to the canvas first, as
+// large items are (FrameRenderer+LargeItems): Cairo loses long sloped lines.
 
 extension FrameRenderer {
     func draw(_ primitive: OverlayPrimitive, index: Int, in cr: OpaquePointer) throws {
@@ -16,6 +19,7 @@ extension FrameRenderer {
         defer { cairo_restore(cr) }
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        if drawFarReaching(primitive, in: cr) { return }
         switch primitive {
         case let .line(from, to, color, width):
             guard width > 0 else { return }
@@ -97,5 +101,128 @@ extension OverlayPrimitive {
             return "its width and radius must be finite and not negative"
         }
         return nil
+    }
+}
+
+extension FrameRenderer {
+    /// Draws `primitive` from its lines clipped to the canvas when any of its points lies
+    /// past `nativeCoordinateLimit` (returns whether it did); the current transform of `cr`
+    /// is the overlay's (canvas points).
+    func drawFarReaching(_ primitive: OverlayPrimitive, in cr: OpaquePointer) -> Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let scale = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
+        func device(_ p: DrawPoint) -> DevicePoint {
+            var x = p.x, y = p.y
+            cairo_matrix_transform_point(&matrix, &x, &y)
+            return DevicePoint(x: x, y: y)
+        }
+        func far(_ p: DevicePoint) -> Bool { max(abs(p.x), abs(p.y)) > Self.nativeCoordinateLimit }
+        let lines: [DevicePoint], closed: Bool, color: SceneColor, width: Double
+        switch primitive {
+        case let .line(from, to, c, w):
+            lines = [device(from), device(to)]; closed = false; color = c; width = w
+        case let .arrow(from, to, c, w):
+            let tail = device(from), tip = device(to)
+            guard far(tail) || far(tip) else { return false }
+            if !far(tip) {
+                // A near tip: the head as usual, the shaft from 65,536 px back along it
+                // (further back it is at least 32,768 px from the canvas's corner, off it).
+                let dx = tail.x - tip.x, dy = tail.y - tip.y
+                let keep = Self.nativeCoordinateLimit * 2 / (dx * dx + dy * dy).squareRoot()
+                let near = DrawPoint(to.x + (from.x - to.x) * keep, to.y + (from.y - to.y) * keep)
+                if w > 0 { drawArrow(from: near, to: to, color: c, width: w, cr) }
+                return true
+            }
+            // A far tip: its head (a few points long) is off the canvas; the shaft is cut.
+            lines = [tail, tip]; closed = false; color = c; width = w
+        case let .polyline(points, isClosed, c, w):
+            lines = points.map(device); closed = isClosed; color = c; width = w
+        case let .circle(center, radius, c, w):
+            let middle = device(center), r = radius * scale
+            guard far(middle) || r > Self.nativeCoordinateLimit else { return false }
+            let pieces = r > Self.flatteningTolerance
+                ? min(max(Int((Double.pi / acos(1 - Self.flatteningTolerance / r)).rounded(.up)), 3), 100_000) : 3
+            lines = (0..<pieces).map { k in
+                let a = 2 * Double.pi * Double(k) / Double(pieces)
+                return DevicePoint(x: middle.x + r * cos(a), y: middle.y + r * sin(a))
+            }
+            closed = true; color = c; width = w
+        case let .dot(center, radius, _):
+            // A dot about a far center is off the canvas unless it is larger than the canvas.
+            return far(device(center)) && radius * scale < Self.nativeCoordinateLimit / 2
+        }
+        guard lines.contains(where: far) else { return false }
+        guard width > 0 else { return true }
+        // Round caps and joins reach half the width past a line: cut the lines where that
+        // stays two pixels off the canvas.
+        let margin = 0.5 * width * scale + 2
+        let box = ClipBox(left: -margin, top: -margin, right: Double(pixelWidth) + margin, bottom: Double(pixelHeight) + margin)
+        cairo_identity_matrix(cr)
+        if primitive.isArrow { cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT) }
+        for run in box.clippedRuns(lines, closed: closed) {
+            cairo_move_to(cr, run[0].x, run[0].y)
+            for p in run.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            if run.count == lines.count + 1 && closed { cairo_close_path(cr) }
+        }
+        cairo_set_matrix(cr, &matrix)
+        stroke(color: color, width: width, cr)
+        return true
+    }
+}
+
+extension OverlayPrimitive {
+    var isArrow: Bool { if case .arrow = self { return true } else { return false } }
+}
+
+extension ClipBox {
+    /// The parts of the polyline through `points` (closed: back to the first) inside the box,
+    /// as runs of connected points: a segment is cut where it crosses the box (Liang-Barsky),
+    /// and a run ends where the line leaves the box. A closed line wholly inside comes back as
+    /// one run ending at its first point again.
+    func clippedRuns(_ points: [DevicePoint], closed: Bool) -> [[DevicePoint]] {
+        guard points.count >= 2 else { return [] }
+        var runs: [[DevicePoint]] = [], run: [DevicePoint] = []
+        let count = closed ? points.count : points.count - 1
+        for k in 0..<count {
+            let a = points[k], b = points[(k + 1) % points.count]
+            guard let (t0, t1) = segmentRange(a, b) else {
+                if run.count >= 2 { runs.append(run) }
+                run = []
+                continue
+            }
+            let start = a + t0 * (b - a), end = a + t1 * (b - a)
+            if t0 > 0 || run.isEmpty {
+                if run.count >= 2 { runs.append(run) }
+                run = [start]
+            }
+            run.append(end)
+            if t1 < 1 { runs.append(run); run = [] }
+        }
+        if run.count >= 2 { runs.append(run) }
+        // A closed line whose first run starts at its first point and whose last run ends
+        // there: one run, so the corner at the first point is joined.
+        if closed, runs.count >= 2, runs[0].first == points[0], runs[runs.count - 1].last == points[0] {
+            let last = runs.removeLast()
+            runs[0] = last + runs[0].dropFirst()
+        }
+        return runs
+    }
+
+    /// The part of the segment from `a` to `b` inside the box, as parameters t0 <= t1 along
+    /// it, or nil when none is.
+    func segmentRange(_ a: DevicePoint, _ b: DevicePoint) -> (Double, Double)? {
+        var t0 = 0.0, t1 = 1.0
+        let dx = b.x - a.x, dy = b.y - a.y
+        for (p, q) in [(-dx, a.x - left), (dx, right - a.x), (-dy, a.y - top), (dy, bottom - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else {
+                let t = q / p
+                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+                if t0 > t1 { return nil }
+            }
+        }
+        return (t0, t1)
     }
 }

@@ -156,3 +156,61 @@ final class LongSlopedEdgeTests: XCTestCase {
         try assertSameOnCanvas(bar, stroke: nil, fill: Palette.red)
     }
 }
+
+/// The debug overlay's lines meet the same rasterizer: a boundary a million points long
+/// crossing the canvas on a slope was not drawn at all. Primitives reaching far are clipped
+/// to the canvas first.
+final class FarReachingOverlayTests: XCTestCase {
+    func overlaid(_ primitives: [OverlayPrimitive]) throws -> FrameRenderer {
+        try rendered(canvas([], width: 100, height: 80, overlay: primitives))
+    }
+
+    func darkness(_ renderer: FrameRenderer) -> Double {
+        var total = 0.0
+        for y in 0..<80 { for x in 0..<100 { total += Double(renderer.pixel(x: x, y: y)!.maximumDifference(to: .white)) / 255 } }
+        return total
+    }
+
+    func testALongSlopedLineCrossesTheCanvas() throws {
+        // Through (0, 0) and (100, 80) with slope 0.8, 2 pt wide: 2 x 128.1 pt of line (the
+        // canvas's diagonal) with its ends cut by the canvas's corners.
+        let line = OverlayPrimitive.line(from: DrawPoint(-400_000, -320_000), to: DrawPoint(400_500, 320_400),
+                                         color: Palette.black, width: 2)
+        let renderer = try overlaid([line])
+        let diagonal = (100.0 * 100 + 80 * 80).squareRoot()
+        XCTAssertEqual(darkness(renderer), 2 * diagonal, accuracy: 0.05 * 2 * diagonal)
+        XCTAssertGreaterThan(renderer.pixel(x: 50, y: 40)!.maximumDifference(to: .white), 150)
+        assertPixel(renderer, 50, 10, .white)
+        // The same as a closed path through a far point and back (a boundary path), and as
+        // the rim of a circle a million points wide whose top runs along y = 40.
+        let path = OverlayPrimitive.polyline(points: [DrawPoint(-400_000, -320_000), DrawPoint(400_500, 320_400)], closed: true,
+                                             color: Palette.black, width: 2)
+        XCTAssertEqual(darkness(try overlaid([path])), 2 * diagonal, accuracy: 0.05 * 2 * diagonal)
+        let rim = OverlayPrimitive.circle(center: DrawPoint(50, 1_000_040), radius: 1_000_000, color: Palette.black, width: 2)
+        let circle = try overlaid([rim])
+        XCTAssertEqual(darkness(circle), 2 * 100, accuracy: 0.05 * 200)
+        for x in [5, 50, 95] {
+            // (The rim is flattened to chords within 0.1 px of it, Cairo's tolerance.)
+            assertPixel(circle, x, 39, .black, tolerance: 26)
+            assertPixel(circle, x, 36, .white)
+            assertPixel(circle, x, 42, .white)
+        }
+    }
+
+    func testAnArrowFromFarAwayKeepsItsHead() throws {
+        // From 500,000 pt away along the slope 0.8 to the tip at (50, 40), 2 pt wide: the
+        // shaft through (25, 20) and the head, 8 pt long and 8 pt across, ending at the tip.
+        let arrow = OverlayPrimitive.arrow(from: DrawPoint(-400_000, -320_000), to: DrawPoint(50, 40), color: Palette.black, width: 2)
+        let renderer = try overlaid([arrow])
+        XCTAssertGreaterThan(renderer.pixel(x: 25, y: 20)!.maximumDifference(to: .white), 150)
+        XCTAssertGreaterThan(renderer.pixel(x: 10, y: 8)!.maximumDifference(to: .white), 150)
+        // 6 pt back from the tip, where the head is 3 pt to either side, and 1.5 pt to the
+        // side (the shaft ends at the head's base, 8 pt back).
+        let ux = 1 / (1.0 + 0.64).squareRoot(), uy = 0.8 * ux
+        let x = 50 - 6 * ux - 1.5 * uy, y = 40 - 6 * uy + 1.5 * ux
+        XCTAssertGreaterThan(renderer.pixel(x: Int(x), y: Int(y))!.maximumDifference(to: .white), 150)
+        assertPixel(renderer, 60, 48, .white)
+        assertPixel(renderer, 25, 30, .white)
+    }
+
+}
