@@ -64,7 +64,9 @@ extension FrameRenderer {
         }
         if let fill, stroke != nil, opacity < 1 {
             // As `draw` does: fill and stroke opaque in a group, painted with the alpha, the
-            // group kept to the stroke's pixel box.
+            // group kept to their pixel box (both: the stroke may lie wholly off the canvas
+            // while the fill covers it).
+            addFill()
             addStroke()
             var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
             cairo_fill_extents(cr, &x1, &y1, &x2, &y2)

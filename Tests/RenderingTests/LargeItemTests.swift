@@ -92,6 +92,16 @@ final class LongSlopedEdgeTests: XCTestCase {
         }
     }
 
+    func testAHalfTransparentItemCoveringTheCanvasFromFarIsDrawnWhole() throws {
+        // Its stroke lies wholly off the canvas; the fill covers all of it, at half alpha.
+        let item = DrawItem(shape: .rectangle(cornerRadius: 0), width: 200_000, height: 200_000, center: DrawPoint(50, 40),
+                            angle: 0.5, fill: Palette.red, stroke: DrawStroke(color: Palette.black, width: 4), alpha: 0.5)
+        let renderer = try rendered(canvas([item], width: 100, height: 80))
+        for (x, y) in [(0, 0), (50, 40), (99, 79)] {
+            assertPixel(renderer, x, y, RGBAPixel(red: 255, green: 128, blue: 128), tolerance: 1)
+        }
+    }
+
     func testTheStrokeOfALongTurnedBarIsTwoBands() throws {
         // A clear bar with a 4 pt stroke: two bands 4 pt thick along its long sides.
         let stroke = DrawStroke(color: Palette.black, width: 4)
