@@ -4,23 +4,26 @@ import FrameFiles
 import Rendering
 import Images
 
-// Design note: Ctrl-C (SIGINT) or a `kill` (SIGTERM) during a render must not leave a
-// half-written hidden folder beside the output. Writers register what they create before
-// they create it and unregister it once it is swapped in or removed; the handler removes
-// whatever is still registered, stops registered child processes (ffmpeg) and exits with the
-// shell's 128 + signal status. Signals are received through DispatchSource on a private queue,
-// not in an async-signal handler, so the cleanup may take locks and call FileManager. The
-// lock also serialises the handler with a writer's final swap (rename old aside, rename new
-// in): an interrupt lands before or after the swap, never between its two renames.
+// Design note: Ctrl-C (SIGINT), a `kill` (SIGTERM) or a closed terminal (SIGHUP) during a
+// render must not leave a half-written hidden folder beside the output. Writers register
+// what they create before they create it and unregister it once it is swapped in or
+// removed; the handler removes whatever is still registered, stops registered child
+// processes (ffmpeg) and exits with the shell's 128 + signal status. Signals are received
+// through DispatchSource on a private queue, not in an async-signal handler, so the cleanup
+// may take locks and call FileManager. The lock also serialises the handler with a writer's
+// final swap (rename old aside, rename new in): an interrupt lands before or after the swap,
+// never between its two renames. What a process killed outright leaves, the next command
+// that writes there removes (Leftovers).
 
 /// Removes in-progress temporary output when the process is interrupted.
 ///
 /// The command line calls ``install(beforeExit:)`` once at start-up; ``FrameSequenceWriter``
 /// and the previews register their temporary folders and files themselves.
 public enum InterruptCleanup {
-    /// Installs SIGINT and SIGTERM handling (idempotent). On a signal: registered child
-    /// processes get SIGTERM, registered paths are removed, `beforeExit` runs (e.g. to print
-    /// "interrupted"), and the process exits with status 128 + signal number (130, 143).
+    /// Installs SIGINT, SIGTERM and SIGHUP handling (idempotent). On a signal: registered
+    /// child processes are stopped, registered paths are removed, `beforeExit` runs (e.g. to
+    /// print "interrupted"), and the process exits with status 128 + signal number (130, 143,
+    /// 129).
     /// `beforeExit` runs with the registry locked and must not call back into this type.
     public static func install(beforeExit: (@Sendable (Int32) -> Void)? = nil) {
         registry.install(beforeExit: beforeExit)
@@ -110,7 +113,7 @@ public enum InterruptCleanup {
             lock.lock()
             defer { lock.unlock() }
             guard sources.isEmpty else { return }
-            for signalNumber in [SIGINT, SIGTERM] {
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
                 // The default action would kill the process before the source sees the signal.
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)

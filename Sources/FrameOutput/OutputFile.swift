@@ -99,15 +99,24 @@ final class OutputFile {
 extension OutputFile {
     /// Writes a file through a hidden temporary sibling (`.NAME.tmp-PID`) that `body` fills and
     /// that is renamed over `path` only when `body` succeeds; on failure or interrupt the
-    /// temporary file is removed and any previous `path` stays. Returns the final size.
+    /// temporary file is removed and any previous `path` stays. The temporary file is made
+    /// empty and locked first (`body` writes into it by its path), and such a file a killed
+    /// process left is removed (Leftovers). Returns the final size.
     @discardableResult
     static func replace(_ path: String, body: (_ temporaryPath: String) throws -> Void) throws -> Int {
         let folder = FilePath.parent(of: path)
         let name = (path as NSString).lastPathComponent
         let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())")
+        Leftovers.sweep(in: folder.isEmpty ? "." : folder, prefixes: [".\(name).tmp-"])
         InterruptCleanup.register(path: temporary)
         defer { InterruptCleanup.unregister(path: temporary) }
+        var lock: Int32 = -1
+        defer { Leftovers.release(lock) }
         do {
+            let made = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard made >= 0 else { throw OutputError.fileSystem(path: temporary, code: errno) }
+            Glibc.close(made)
+            lock = Leftovers.hold(temporary)
             try body(temporary)
             guard rename(temporary, path) == 0 else { throw OutputError.fileSystem(path: path, code: errno) }
         } catch {
@@ -116,5 +125,15 @@ extension OutputFile {
         }
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+}
+
+/// One file written whole or not at all, for the command line: through a hidden temporary
+/// sibling that an interrupt removes (`OutputFile.replace`).
+public enum AtomicFile {
+    /// Replaces `path` with `bytes`; returns the size written. Throws ``OutputError``.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to path: String) throws -> Int {
+        try OutputFile.replace(path) { try OutputFile.write(bytes, to: $0) }
     }
 }

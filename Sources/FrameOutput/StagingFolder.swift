@@ -17,7 +17,7 @@ import Glibc
 // render survives any failure up to the swap, a reader never sees a mix of two renders, and
 // frames of a longer earlier run cannot linger (the new folder starts empty). Nothing outside
 // `OUT/ID` and its two hidden siblings is touched; a sibling left behind by a killed process
-// is recognised by its PID and removed by the next render.
+// is recognised by its PID and its free lock (Leftovers) and removed by the next render.
 
 /// The temporary folder of one output folder and the swap that publishes it: renders,
 /// merges, `check --update`'s goldens.
@@ -40,6 +40,8 @@ public final class StagingFolder {
     /// `OUT/.ID.old-PID`, where the previous render waits during the swap.
     private let asidePath: String
     private var isOpen = true
+    /// The lock that marks the temporary folder as live (`Leftovers`).
+    private var lock: Int32 = -1
 
     /// Targets being written by this process (two writers of one folder would share a name).
     private static let active = Active()
@@ -82,6 +84,7 @@ public final class StagingFolder {
                         : OutputError.unwritableFolder(path: parent, reason: String(cString: strerror(code)))
                 }
             }
+            lock = Leftovers.hold(path)
         } catch {
             InterruptCleanup.unregister(path: path)
             Self.active.lock.withLock { _ = Self.active.targets.remove(target) }
@@ -104,6 +107,8 @@ public final class StagingFolder {
         guard isOpen else { throw OutputError.writerClosed }
         let parent = FilePath.parent(of: target)
         var exchanged = false
+        var asideLock: Int32 = -1
+        defer { Leftovers.release(asideLock) }
         try InterruptCleanup.outsideCleanup {
             var hadPrevious = false
             var info = stat()
@@ -114,6 +119,9 @@ public final class StagingFolder {
                     exchanged = true
                     return
                 }
+                // The previous folder keeps a lock while it waits aside, so that no other
+                // process's sweep takes it for a leftover before it is restored or deleted.
+                asideLock = Leftovers.hold(target)
                 guard rename(target, asidePath) == 0 else {
                     throw OutputError.unwritableFolder(path: parent, reason: "cannot move the previous \(target) aside: "
                                                        + String(cString: strerror(errno)))
@@ -162,11 +170,14 @@ public final class StagingFolder {
 
     private func close() {
         isOpen = false
+        Leftovers.release(lock)
+        lock = -1
         Self.active.lock.withLock { _ = Self.active.targets.remove(target) }
     }
 
-    /// `mkdir -p` with typed errors: the failing folder and the system's reason.
-    static func makeFolders(_ folder: String) throws {
+    /// `mkdir -p` with typed errors: the failing folder and the system's reason
+    /// (``OutputError``).
+    public static func makeFolders(_ folder: String) throws {
         var info = stat()
         if stat(folder, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
@@ -184,18 +195,11 @@ public final class StagingFolder {
         }
     }
 
-    /// Removes `.NAME.tmp-PID` and `.NAME.old-PID` siblings whose process is gone, or which
-    /// belong to this process but to no active writer (the caller holds the target's claim).
+    /// Removes `.NAME.tmp-PID` and `.NAME.old-PID` siblings (and their `.removing` forms) a
+    /// killed process left, or which belong to this process but to no active writer (the
+    /// caller holds the target's claim).
     private static func removeLeftovers(in parent: String, name: String) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
-        let own = getpid()
-        for entry in entries {
-            for marker in [".\(name).tmp-", ".\(name).old-"] where entry.hasPrefix(marker) {
-                guard let pid = Int32(entry.dropFirst(marker.count)), pid > 0 else { continue }
-                let gone = pid == own || (kill(pid, 0) != 0 && errno == ESRCH)
-                if gone { removeTree((parent as NSString).appendingPathComponent(entry)) }
-            }
-        }
+        Leftovers.sweep(in: parent, prefixes: [".\(name).tmp-", ".\(name).old-"], includingOwn: true)
     }
 
     /// Removes `path` and everything in it; nil when it is gone, else why it is not.

@@ -219,14 +219,9 @@ extension BenchCommand {
         // The frames go to a folder of this process in the temporary folder ($TMPDIR), which
         // must exist (the writer would create a missing one, and leave it), and which an
         // interrupt removes like any other output in progress.
-        let temporary = try ScratchFolder.temporaryFolder(for: "bench render")
-        let out = (temporary as NSString).appendingPathComponent("animatic-bench-\(getpid())")
-        InterruptCleanup.install()
-        InterruptCleanup.register(path: out)
-        defer {
-            try? FileManager.default.removeItem(atPath: out)
-            InterruptCleanup.unregister(path: out)
-        }
+        let scratch = try ScratchFolder.make(prefix: "animatic-bench", for: "bench render")
+        defer { ScratchFolder.remove(scratch) }
+        let out = scratch.path, temporary = FilePath.parent(of: out)
         let colors = [SceneColor(red: 0.95, green: 0.5, blue: 0.1, alpha: 0.9), SceneColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.9)]
         var times: [Double] = []
         for _ in 0..<runs {

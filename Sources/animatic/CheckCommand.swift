@@ -112,13 +112,11 @@ enum CheckCommand {
                                          inputs: [(label: "the goldens of \(scene.id)", path: (golden as NSString).appendingPathComponent(scene.id))])
             }
         }
-        let scratch = (try ScratchFolder.temporaryFolder(for: "check") as NSString).appendingPathComponent("animatic-check-\(getpid())")
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
         let jobs = try a.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let debug = try a.values["debug"].map { try DebugLayers(parsing: $0) } ?? []
-        InterruptCleanup.install()
-        InterruptCleanup.register(path: scratch)
-        defer { InterruptCleanup.unregister(path: scratch) }
+        let scratchFolder = try ScratchFolder.make(prefix: "animatic-check", for: "check")
+        defer { ScratchFolder.remove(scratchFolder) }
+        let scratch = scratchFolder.path
         var failed = 0
         for var scene in scenes {
             let target = golden + "/" + scene.id

@@ -99,7 +99,15 @@ enum DiffCommand {
             } else {
                 let diff = try Pixelmatch.compareFiles(expected: pathA, actual: pathB, options: options,
                                                        producingDiffImage: outFolder != nil)
-                if let out = outFolder { try diff.writeDiffImage(intoFolder: out) }
+                if let out = outFolder, let image = diff.diffImage {
+                    // Through a temporary file an interrupt removes (Foundation's atomic write
+                    // left its own behind), over whatever OUT/diff.png was.
+                    let path = (out as NSString).appendingPathComponent("diff.png")
+                    let png: [UInt8]
+                    do { png = try image.pngData() } catch { throw CompareError.unwritableOutput(path: path, reason: "\(error)") }
+                    try StagingFolder.makeFolders(out)
+                    try AtomicFile.write(png, to: path)
+                }
                 summary = DiffSummary(diff, options: options)
                 if !a.flags.contains("json") {
                     let box = diff.boundingBox.map { " in box x \($0.x) y \($0.y) w \($0.width) h \($0.height)" } ?? ""
@@ -114,6 +122,10 @@ enum DiffCommand {
                 }
             }
             return tolerance.outcome(for: summary).exitCode
+        } catch let error as OutputError {
+            // The diff image of two files could not be written: a failure while running.
+            printError("animatic diff: \(error)")
+            return 1
         } catch let error as CompareError {
             printError("animatic diff: \(error)")
             // An output that cannot be written is a failure while running, not bad input.

@@ -1,7 +1,10 @@
 // Design note: `bench render` and `check` render into a folder of their own process under
 // the temporary folder ($TMPDIR). That folder must already exist: the frame writer makes
 // missing folders, and a $TMPDIR it made was left behind, outside any output the user chose.
+// The process's folder is locked while it lives, and one a killed process left is removed
+// by the next run of either command (Leftovers).
 import Foundation
+import FrameOutput
 import ScenePlayer
 
 enum ScratchFolder {
@@ -14,4 +17,35 @@ enum ScratchFolder {
         }
         return temporary
     }
+
+    /// Makes `$TMPDIR/PREFIX-PID` for this process, locked and registered for an interrupt's
+    /// cleanup, after removing such folders that killed processes left; `command` names who
+    /// asks. ``remove(_:)`` undoes it.
+    static func make(prefix: String, for command: String) throws -> Scratch {
+        let temporary = try temporaryFolder(for: command)
+        Leftovers.sweep(in: temporary, prefixes: [prefix + "-"])
+        let path = (temporary as NSString).appendingPathComponent("\(prefix)-\(getpid())")
+        InterruptCleanup.install()
+        InterruptCleanup.register(path: path)
+        try? FileManager.default.removeItem(atPath: path)
+        guard mkdir(path, 0o700) == 0 else {
+            let reason = String(cString: strerror(errno))
+            InterruptCleanup.unregister(path: path)
+            throw SceneRunError(message: "cannot make the folder \(path) (\(reason)); set TMPDIR to a folder \(command) may write into")
+        }
+        return Scratch(path: path, lock: Leftovers.hold(path))
+    }
+
+    /// Removes a scratch folder and gives up its lock.
+    static func remove(_ scratch: Scratch) {
+        try? FileManager.default.removeItem(atPath: scratch.path)
+        InterruptCleanup.unregister(path: scratch.path)
+        Leftovers.release(scratch.lock)
+    }
+}
+
+/// A process's own folder under $TMPDIR (`ScratchFolder.make`).
+struct Scratch {
+    let path: String
+    let lock: Int32
 }

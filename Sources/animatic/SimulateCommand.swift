@@ -37,6 +37,8 @@ enum SimulateCommand {
         let runner = try SceneRunner(scene: scene, engineWorkers: workers)
         var sink: FileHandle?
         var tempPath: String?
+        var traceLock: Int32 = -1
+        defer { Leftovers.release(traceLock) }
         var streamsIntoNode = false
         var traceTarget: String?
         if let given = try a.path("trace", what: "a file name (or - for standard output)") {
@@ -79,15 +81,18 @@ enum SimulateCommand {
                 } else {
                     tempPath = t + ".tmp-\(getpid())"
                     traceTarget = t
-                    // Ctrl-C removes the half-written trace; the previous file stays.
+                    // Ctrl-C removes the half-written trace; the previous file stays. One a
+                    // killed run left beside it goes now (Leftovers); this one is locked.
+                    let folder = FilePath.parent(of: t)
+                    Leftovers.sweep(in: folder.isEmpty ? "." : folder, prefixes: [(t as NSString).lastPathComponent + ".tmp-"])
                     InterruptCleanup.install()
                     InterruptCleanup.register(path: tempPath!)
                     guard FileManager.default.createFile(atPath: tempPath!, contents: nil) else {
-                        let folder = FilePath.parent(of: t)
                         let reason = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder)
                             ? "a file cannot be made in its folder" : "its folder \(folder) does not exist"
                         throw SceneRunError(message: "cannot write the trace file \(given): \(reason)")
                     }
+                    traceLock = Leftovers.hold(tempPath!)
                     sink = FileHandle(forWritingAtPath: tempPath!)
                 }
             }

@@ -1,0 +1,82 @@
+import Foundation
+@testable import FrameOutput
+import XCTest
+
+/// What a killed process leaves (temporary paths named after its PID) is removed by the next
+/// run, unless a process holds its lock: a render in another PID namespace, whose PID this
+/// process cannot see, had its live staging folder emptied by a second render (which then
+/// published a manifest listing frames that were gone, exit 0). Also the `.removing` form an
+/// interrupt's cleanup gives a folder, which a SIGKILL right after a SIGTERM left for good.
+final class LeftoversTests: XCTestCase {
+    /// A PID no process has: above the largest the kernel hands out (2^22).
+    let deadPID: Int32 = 4_194_305
+
+    func folder() throws -> String {
+        let path = NSTemporaryDirectory() + "leftovers-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func testNamesAreReadAsThePrefixThePIDAndAnOptionalRemovingSuffix() {
+        XCTAssertEqual(Leftovers.processID(of: ".push.tmp-123", prefix: ".push.tmp-"), 123)
+        XCTAssertEqual(Leftovers.processID(of: ".push.tmp-123.removing", prefix: ".push.tmp-"), 123)
+        XCTAssertNil(Leftovers.processID(of: ".push.tmp-12x", prefix: ".push.tmp-"))
+        XCTAssertNil(Leftovers.processID(of: ".push.tmp-0123", prefix: ".push.tmp-"))
+        XCTAssertNil(Leftovers.processID(of: ".push.tmp-", prefix: ".push.tmp-"))
+        XCTAssertNil(Leftovers.processID(of: ".pushy.tmp-123", prefix: ".push.tmp-"))
+        XCTAssertNil(Leftovers.processID(of: "push", prefix: ".push.tmp-"))
+    }
+
+    func testTheSweepRemovesWhatNobodyHoldsAndKeepsWhatIsHeld() throws {
+        let parent = try folder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let left = parent + "/.push.tmp-\(deadPID)", removing = parent + "/.push.old-\(deadPID).removing"
+        let held = parent + "/.push.tmp-\(deadPID + 1)", heldFile = parent + "/trace.jsonl.tmp-\(deadPID)"
+        for path in [left, removing, held] {
+            try FileManager.default.createDirectory(atPath: path + "/inner", withIntermediateDirectories: true)
+            XCTAssertTrue(FileManager.default.createFile(atPath: path + "/inner/frame_00000.png", contents: Data([1, 2, 3])))
+        }
+        XCTAssertTrue(FileManager.default.createFile(atPath: heldFile, contents: Data("{}\n".utf8)))
+        // Held by another open file description (as another process, or a process in another
+        // PID namespace, holds it): kept although no process here has its PID.
+        let lock = Leftovers.hold(held), fileLock = Leftovers.hold(heldFile)
+        XCTAssertGreaterThanOrEqual(lock, 0)
+        XCTAssertGreaterThanOrEqual(fileLock, 0)
+        Leftovers.sweep(in: parent, prefixes: [".push.tmp-", ".push.old-", "trace.jsonl.tmp-"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: left))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: removing))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: held + "/inner/frame_00000.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: heldFile))
+        Leftovers.release(lock)
+        Leftovers.release(fileLock)
+        Leftovers.sweep(in: parent, prefixes: [".push.tmp-", ".push.old-", "trace.jsonl.tmp-"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent), [])
+    }
+
+    func testALiveProcessesPathIsKeptWhateverItsLock() throws {
+        // Our parent process (the test runner's) is alive: its PID protects its path.
+        let parent = try folder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let live = parent + "/.push.tmp-\(getppid())"
+        try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: true)
+        Leftovers.sweep(in: parent, prefixes: [".push.tmp-"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live))
+    }
+
+    func testAStagingFolderHoldsItsLockUntilItIsPublishedAndSweepsWhatWasLeft() throws {
+        let parent = try folder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let left = parent + "/.push.tmp-\(deadPID).removing"
+        try FileManager.default.createDirectory(atPath: left, withIntermediateDirectories: true)
+        let staging = try StagingFolder(parent: parent, name: "push")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: left), "the leftover went when the new staging folder was made")
+        // Its lock is taken: another open file description cannot take it.
+        XCTAssertEqual(Leftovers.hold(staging.path), -1)
+        XCTAssertTrue(FileManager.default.createFile(atPath: staging.file("frame_00000.png"), contents: Data([7])))
+        try staging.publish()
+        let published = Leftovers.hold(parent + "/push")
+        XCTAssertGreaterThanOrEqual(published, 0, "the lock was given up with the publication")
+        Leftovers.release(published)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent), ["push"])
+    }
+}
