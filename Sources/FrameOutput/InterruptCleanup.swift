@@ -93,8 +93,9 @@ public enum InterruptCleanup {
     }
 
     /// Registers a path while the registry is already locked (inside ``outsideCleanup(_:)``).
-    static func registerLocked(path: String) { registry.paths.insert(path) }
-    static func unregisterLocked(path: String) { registry.paths.remove(path) }
+    public static func registerLocked(path: String) { registry.paths.insert(path) }
+    /// Forgets a path while the registry is already locked (inside ``outsideCleanup(_:)``).
+    public static func unregisterLocked(path: String) { registry.paths.remove(path) }
 
     private static let registry = Registry()
 

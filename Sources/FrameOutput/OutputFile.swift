@@ -108,18 +108,28 @@ extension OutputFile {
         let name = (path as NSString).lastPathComponent
         let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())")
         Leftovers.sweep(in: folder.isEmpty ? "." : folder, prefixes: [".\(name).tmp-"])
-        InterruptCleanup.register(path: temporary)
         defer { InterruptCleanup.unregister(path: temporary) }
         var lock: Int32 = -1
         defer { Leftovers.release(lock) }
         do {
-            let made = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard made >= 0 else { throw OutputError.fileSystem(path: temporary, code: errno) }
-            Glibc.close(made)
+            // Made and renamed where no interrupt's cleanup runs beside it: a file made just
+            // after the cleanup outlived the exit, and a rename racing it either published
+            // the file or failed with a message of its own before the cleanup's status.
+            try InterruptCleanup.outsideCleanup {
+                InterruptCleanup.registerLocked(path: temporary)
+                let made = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                guard made >= 0 else { throw OutputError.fileSystem(path: temporary, code: errno) }
+                Glibc.close(made)
+            }
             lock = Leftovers.hold(temporary)
             try body(temporary)
-            guard rename(temporary, path) == 0 else { throw OutputError.fileSystem(path: path, code: errno) }
+            try InterruptCleanup.outsideCleanup {
+                guard rename(temporary, path) == 0 else { throw OutputError.fileSystem(path: path, code: errno) }
+                InterruptCleanup.unregisterLocked(path: temporary)
+            }
         } catch {
+            // A failure the cleanup caused (it removed the file) yields to the cleanup's exit.
+            InterruptCleanup.waitIfInterrupted()
             unlink(temporary)
             throw error
         }

@@ -86,8 +86,12 @@ enum SimulateCommand {
                     let folder = FilePath.parent(of: t)
                     Leftovers.sweep(in: folder.isEmpty ? "." : folder, prefixes: [(t as NSString).lastPathComponent + ".tmp-"])
                     InterruptCleanup.install()
-                    InterruptCleanup.register(path: tempPath!)
-                    guard FileManager.default.createFile(atPath: tempPath!, contents: nil) else {
+                    // Made with the cleanup held off: made just after it, it outlived the exit.
+                    let made = InterruptCleanup.outsideCleanup {
+                        InterruptCleanup.registerLocked(path: tempPath!)
+                        return FileManager.default.createFile(atPath: tempPath!, contents: nil)
+                    }
+                    guard made else {
                         let reason = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder)
                             ? "a file cannot be made in its folder" : "its folder \(folder) does not exist"
                         throw SceneRunError(message: "cannot write the trace file \(given): \(reason)")
@@ -125,13 +129,20 @@ enum SimulateCommand {
             try? sink?.close()
             // One rename: it replaces the file at the path (links followed above) and fails on a folder,
             // which is then left as it is (it may have appeared since the check above).
-            guard rename(tempPath, t) == 0 else {
-                let reason = String(cString: strerror(errno))
+            // Renamed with the cleanup held off: the trace is either published whole or
+            // removed by it, and a rename that fails because the cleanup took the file does
+            // not speak before the cleanup's exit.
+            let failure: String? = InterruptCleanup.outsideCleanup {
+                guard rename(tempPath, t) == 0 else { return String(cString: strerror(errno)) }
+                InterruptCleanup.unregisterLocked(path: tempPath)
+                return nil
+            }
+            if let reason = failure {
+                InterruptCleanup.waitIfInterrupted()
                 try? FileManager.default.removeItem(atPath: tempPath)
                 InterruptCleanup.unregister(path: tempPath)
                 throw SceneRunError(message: "cannot write the trace file \(t): \(reason)")
             }
-            InterruptCleanup.unregister(path: tempPath)
         }
         if a.values["trace"] != "-" && !a.flags.contains("quiet") {
             print("simulated \(scene.id): \(runner.frameCount) frames, \(runner.stepCount) steps, contacts in \(runner.framesWithContacts.count) frames")
