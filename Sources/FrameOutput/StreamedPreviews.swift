@@ -114,7 +114,10 @@ final class StreamedPreviews: @unchecked Sendable {
             let path = (folder as NSString).appendingPathComponent(format.defaultFileName)
             let temporary = (folder as NSString).appendingPathComponent(".\(format.defaultFileName).tmp-\(getpid())")
             let wanted = options.scaledSize(width: width, height: height, format: format)
-            let scaled = scale != nil && wanted.width < width
+            // A narrower MP4 is scaled by ffmpeg from the frames, to an even width and height
+            // (as one made from a frame folder is): a re-drawing at the preview width has the
+            // aspect ratio's height, often odd, which the encoder would have padded.
+            let scaled = scale != nil && wanted.width < width && format != .mp4
             let source = scaled ? (scale!.width, scale!.height) : (width, height)
             do {
                 if format == .gif {
@@ -122,13 +125,14 @@ final class StreamedPreviews: @unchecked Sendable {
                     feeds.append(Feed(format: format, scaled: scaled, input: .bgrx, stream: nil, gif: writer, temporary: "",
                                       path: path, size: source, next: range.lowerBound))
                 } else {
-                    // The frames arrive at their final size: ffmpeg only encodes (and pads MP4 to even).
+                    // The frames arrive at their final size (an MP4's, narrower, is scaled by ffmpeg):
+                    // ffmpeg encodes (and pads an MP4 of odd-sized frames to even).
                     // Only the frames the preview shows are written, at the preview's rate (the
                     // frames `FrameFolder.sample` picks, as for every other preview): ffmpeg's
                     // fps filter picked others (the last of each interval, up to half an
                     // interval late) and one frame more at the end.
                     var direct = options
-                    direct.width = nil
+                    if format != .mp4 { direct.width = nil }
                     direct.fps = nil
                     let input: Input = format == .mp4 ? .yuv : .bgrx
                     let arguments = FFmpegPreview.streamArguments(for: format, fps: sample.fps, output: temporary, options: direct,

@@ -47,7 +47,7 @@ final class FFmpegPreviewTests: XCTestCase {
                        input + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-qp", "16", "-movflags", "+faststart", "-f", "mp4", "o"])
         XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(fps: 30, width: 33),
                                                frameWidth: 64, frameHeight: 48),
-                       input + ["-vf", "fps=30,scale=32:-2:flags=lanczos",
+                       input + ["-vf", "fps=30,scale=32:24:flags=lanczos",
                                 "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-qp", "16", "-movflags", "+faststart", "-f", "mp4", "o"])
         // An odd frame size is padded (not cropped or scaled) to even, in the given color.
         XCTAssertEqual(FFmpegPreview.arguments(for: .mp4, folder: frames, output: "o", options: PreviewOptions(), frameWidth: 375,
