@@ -134,11 +134,27 @@ final class FFmpegStream {
                 let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw PreviewError.ffmpegFailed(format: purpose, status: -1, stderr: "ffmpeg stopped reading its input")
+                    throw stoppedReading()
                 }
                 offset += n
             }
         }
+    }
+
+    /// Why ffmpeg stopped reading its input: its own exit status and last messages (it
+    /// failed and exited; it is given five seconds to), else that it exited without reading
+    /// everything. "ffmpeg stopped reading its input" with a status of -1 hid both.
+    private func stoppedReading() -> PreviewError {
+        if !closed { closed = true; try? input.close() }
+        let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+        while process.isRunning && DispatchTime.now().uptimeNanoseconds < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        do {
+            try finish()
+        } catch let error as PreviewError {
+            return error
+        } catch {}
+        return PreviewError.ffmpegFailed(format: purpose, status: 0, stderr: "ffmpeg exited before it had read every frame")
     }
 
     /// Closes ffmpeg's input and waits for it; throws ``PreviewError/ffmpegFailed(format:status:stderr:)``

@@ -143,6 +143,13 @@ public enum FFmpegPreview {
             let arguments = self.arguments(for: format, input: input, output: temporary, options: encoding,
                                            frameWidth: image.width, frameHeight: image.height, padColor: pad)
             try FFmpeg.run(executable, arguments: arguments, purpose: format.rawValue.uppercased())
+            // The temporary file is made empty beforehand (OutputFile.replace): an ffmpeg that
+            // exited 0 without writing it would have published an empty preview.
+            var written = stat()
+            guard stat(temporary, &written) == 0, written.st_size > 0 else {
+                throw PreviewError.ffmpegFailed(format: format.rawValue.uppercased(), status: 0,
+                                                stderr: "ffmpeg exited without writing the file")
+            }
         }
         return PreviewFile(path: path, byteCount: byteCount, frameCount: nil, width: size.width, height: size.height)
     }

@@ -235,6 +235,14 @@ final class StreamedPreviews: @unchecked Sendable {
         var files: [PreviewFile] = []
         for feed in feeds {
             if let file = feed.file { files.append(file); continue }
+            // An ffmpeg that exited 0 without writing its file failed all the same (renaming
+            // the missing file blamed the folder's permissions).
+            var written = stat()
+            guard stat(feed.temporary, &written) == 0, written.st_size > 0 else {
+                cancel()
+                throw PreviewError.ffmpegFailed(format: feed.format.rawValue.uppercased(), status: 0,
+                                                stderr: "ffmpeg exited without writing the file")
+            }
             guard rename(feed.temporary, feed.path) == 0 else {
                 cancel()
                 throw OutputError.fileSystem(path: feed.path, code: errno)

@@ -61,4 +61,21 @@ final class MP4PreviewSizeTests: XCTestCase {
             XCTAssertLessThan(pixel.maximumDifference(to: RGBAPixel(red: 0, green: 0, blue: 0)), 40, "padding at (201, \(y)): \(pixel)")
         }
     }
+
+    /// An ffmpeg that reads every frame and exits 0 without writing its file: the render said
+    /// it could not write into its own staging folder ("fix its permissions").
+    func testAStreamedPreviewFFmpegDidNotWriteIsItsFailure() throws {
+        let dir = try CLI.temporaryDirectory("mp4-nothing")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/fake", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/fake/ffmpeg", contents: Data("#!/bin/sh\ncat > /dev/null\nexit 0\n".utf8),
+                                                    attributes: [.posixPermissions: 0o755]))
+        try scene(background: "black", width: 240, height: 160).write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        let r = try ExternalTool.capture("/usr/bin/env", ["PATH=\(dir)/fake:/usr/bin:/bin", CLI.executable, "render", "s.json",
+                                                          "--out", dir + "/out", "--video", "mp4", "--quiet"], in: dir)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("ffmpeg failed to make the MP4 preview (exit status 0): ffmpeg exited without writing the file"),
+                      r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/out"), [])
+    }
 }

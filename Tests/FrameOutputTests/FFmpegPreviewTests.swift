@@ -182,6 +182,36 @@ final class FFmpegPreviewTests: XCTestCase {
         }
     }
 
+    func testAnFFmpegThatSucceedsWithoutWritingFails() throws {
+        // The temporary file is made empty first: an ffmpeg that exits 0 without writing it
+        // would have published an empty preview over the previous one.
+        let frames = try folder(frames: 0..<3)
+        let fake = scratch.child("ffmpeg")
+        XCTAssertTrue(FileManager.default.createFile(atPath: fake, contents: Data("#!/bin/sh\nexit 0\n".utf8),
+                                                    attributes: [.posixPermissions: 0o755]))
+        let path = scratch.child("preview.mp4")
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("old".utf8)))
+        XCTAssertThrowsError(try FFmpegPreview.write(.mp4, from: frames, to: path, ffmpeg: fake)) { error in
+            XCTAssertEqual(error as? PreviewError, .ffmpegFailed(format: "MP4", status: 0, stderr: "ffmpeg exited without writing the file"))
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: path), Data("old".utf8))
+        XCTAssertEqual(scratch.entries().filter { $0.hasPrefix(".") }, [])
+    }
+
+    func testAStreamThatFFmpegStopsReadingTellsFFmpegsOwnStatusAndMessage() throws {
+        // It read a little, complained and failed: its status and message, not "stopped
+        // reading its input" with a status of -1.
+        let fake = scratch.child("ffmpeg")
+        let script = "#!/bin/sh\nhead -c 1000 > /dev/null\necho 'Error: out of luck' >&2\nexit 4\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: fake, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755]))
+        let stream = try FFmpegStream(fake, arguments: [], purpose: "MP4")
+        let frame = [UInt8](repeating: 7, count: 4 << 20)
+        XCTAssertThrowsError(try { for _ in 0..<8 { try stream.write(frame) } }()) { error in
+            XCTAssertEqual(error as? PreviewError, .ffmpegFailed(format: "MP4", status: 4, stderr: "Error: out of luck"))
+        }
+        stream.stop()
+    }
+
     func testFFmpegRunsWithMallocTunablesAheadOfTheCallersOwn() throws {
         let tunables = "glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456"
         XCTAssertEqual(FFmpeg.environment(["PATH": "/bin"]), ["PATH": "/bin", "GLIBC_TUNABLES": tunables])
