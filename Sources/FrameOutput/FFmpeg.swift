@@ -97,6 +97,9 @@ final class FFmpegStream {
     private var closed = false
     /// Whether ffmpeg has been waited for (`reap`).
     private var reaped = false
+    /// Guards `closed` and `reaped`: a feeder thread that finds ffmpeg gone reaps it while the
+    /// render's thread may stop it.
+    private let state = NSLock()
 
     init(_ executable: String, arguments: [String], purpose: String) throws {
         signal(SIGPIPE, SIG_IGN)
@@ -145,7 +148,7 @@ final class FFmpegStream {
     /// failed and exited; it is given five seconds to), else that it exited without reading
     /// everything. "ffmpeg stopped reading its input" with a status of -1 hid both.
     private func stoppedReading() -> PreviewError {
-        if !closed { closed = true; try? input.close() }
+        closeInput()
         let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
         while process.isRunning && DispatchTime.now().uptimeNanoseconds < deadline { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -160,7 +163,7 @@ final class FFmpegStream {
     /// Closes ffmpeg's input and waits for it; throws ``PreviewError/ffmpegFailed(format:status:stderr:)``
     /// with the end of its messages when it fails.
     func finish() throws {
-        if !closed { closed = true; try? input.close() }
+        closeInput()
         reap()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let text = String(decoding: errorBox.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -173,18 +176,30 @@ final class FFmpegStream {
     /// Stops ffmpeg (after a failure elsewhere) and reaps it; after `finish` (which reaped it
     /// already, and may have thrown for ffmpeg's failure), nothing is left to do.
     func stop() {
-        guard !reaped else { return }
+        guard !state.withLock({ reaped }) else { return }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        if !closed { closed = true; try? input.close() }
+        closeInput()
         reap()
+    }
+
+    /// Closes ffmpeg's input, once.
+    private func closeInput() {
+        let first = state.withLock { () -> Bool in
+            defer { closed = true }
+            return !closed
+        }
+        if first { try? input.close() }
     }
 
     /// Waits, once, for ffmpeg's messages to be read to their end and for ffmpeg to exit. The
     /// message reader signals `drained` once: a second wait (`stop` after a `finish` that threw
     /// because ffmpeg failed after reading all its input) blocked forever, and the render with it.
     private func reap() {
-        guard !reaped else { return }
-        reaped = true
+        let first = state.withLock { () -> Bool in
+            defer { reaped = true }
+            return !reaped
+        }
+        guard first else { return }
         drained.wait()
         process.waitUntilExit()
         InterruptCleanup.unregister(processID: process.processIdentifier)

@@ -20,10 +20,10 @@ import Images
 /// The command line calls ``install(beforeExit:)`` once at start-up; ``FrameSequenceWriter``
 /// and the previews register their temporary folders and files themselves.
 public enum InterruptCleanup {
-    /// Installs SIGINT, SIGTERM and SIGHUP handling (idempotent). On a signal: registered
-    /// child processes are stopped, registered paths are removed, `beforeExit` runs (e.g. to
-    /// print "interrupted"), and the process exits with status 128 + signal number (130, 143,
-    /// 129).
+    /// Installs SIGINT, SIGTERM and SIGHUP handling (idempotent; SIGHUP stays ignored where
+    /// the caller ignores it, as `nohup` does). On a signal: registered child processes are
+    /// stopped, registered paths are removed, `beforeExit` runs (e.g. to print
+    /// "interrupted"), and the process exits with status 128 + signal number (130, 143, 129).
     /// `beforeExit` runs with the registry locked and must not call back into this type.
     public static func install(beforeExit: (@Sendable (Int32) -> Void)? = nil) {
         registry.install(beforeExit: beforeExit)
@@ -116,7 +116,12 @@ public enum InterruptCleanup {
             guard sources.isEmpty else { return }
             for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
                 // The default action would kill the process before the source sees the signal.
-                signal(signalNumber, SIG_IGN)
+                let previous = signal(signalNumber, SIG_IGN)
+                // A hang-up the caller ignores stays ignored: `nohup animatic render` must
+                // outlive its terminal. (Ctrl-C and SIGTERM are always handled.)
+                if signalNumber == SIGHUP, let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                    continue
+                }
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler { [unowned self] in
                     self.flagLock.withLock { self.interrupted = true }

@@ -18,14 +18,28 @@ import Glibc
 /// Temporary paths named after the process that made them, the locks that mark them as
 /// live, and the sweep that removes those a killed process left.
 public enum Leftovers {
+    /// What a temporary path is: the sweep removes only paths of the kind it looks for (a
+    /// user's folder named like a temporary file is not touched).
+    public enum Kind: Sendable {
+        case folder, file
+    }
+
     /// The suffix an interrupt's cleanup gives a folder it is removing.
     static let removingSuffix = ".removing"
+
+    /// The largest PID the kernel hands out (PID_MAX_LIMIT, 2^22): a larger number in a name
+    /// is no PID of ours.
+    static let largestPID: Int32 = 4_194_304
 
     /// Opens `path` (a folder or a file) and takes its lock, held until ``release(_:)``
     /// (or the process's end). Returns the descriptor, or -1 when the path cannot be opened
     /// or locked (it is then protected by its PID alone).
     public static func hold(_ path: String) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        hold(descriptor: open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK))
+    }
+
+    /// Takes the lock of an open descriptor (closed when it cannot be locked); returns it, or -1.
+    static func hold(descriptor: Int32) -> Int32 {
         guard descriptor >= 0 else { return -1 }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
@@ -45,35 +59,42 @@ public enum Leftovers {
         guard entry.hasPrefix(prefix) else { return nil }
         var rest = entry.dropFirst(prefix.count)
         if rest.hasSuffix(removingSuffix) { rest = rest.dropLast(removingSuffix.count) }
-        guard let pid = Int32(rest), pid > 0, String(pid) == rest else { return nil }
+        guard let pid = Int32(rest), pid > 0, pid <= largestPID, String(pid) == rest else { return nil }
         return pid
     }
 
-    /// Whether a path that process `pid` made was left behind: no process here has that PID
-    /// and no process anywhere holds the path's lock.
-    static func isAbandoned(_ path: String, pid: Int32) -> Bool {
-        guard kill(pid, 0) != 0, errno == ESRCH else { return false }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            // A link named like ours is removed as the link it is; a path that cannot be
-            // opened (another user's) is not ours to judge.
-            return errno == ELOOP
+    /// Whether a `kind` path that process `pid` made was left behind: it is of that kind (not
+    /// a link), no process here has that PID (unless it is this process's own, which the
+    /// caller knows it does not use), and no process anywhere holds its lock. Where the
+    /// filesystem keeps no such locks (flock on NFS needs a file open for writing), the PID
+    /// decides alone, as it did before there were locks.
+    static func isAbandoned(_ path: String, pid: Int32, kind: Kind) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        guard kind == .folder ? type == S_IFDIR : type == S_IFREG else { return false }
+        if pid != getpid() {
+            guard kill(pid, 0) != 0, errno == ESRCH else { return false }
         }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        return flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+        return errno != EWOULDBLOCK && errno != EINTR
     }
 
-    /// Removes the entries of `folder` named one of `prefixes` + PID (+ `.removing`) that
-    /// were left behind; those of this process too when `includingOwn` (the caller knows
-    /// none of its own is in use).
-    public static func sweep(in folder: String, prefixes: [String], includingOwn: Bool = false) {
+    /// Removes the `kind` entries of `folder` named one of `prefixes` + PID (+ `.removing`)
+    /// that were left behind; those named with this process's PID too when `includingOwn`
+    /// (the caller knows none of its own is in use; one another process with the same PID,
+    /// in another container, holds is kept).
+    public static func sweep(in folder: String, prefixes: [String], kind: Kind, includingOwn: Bool = false) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         let own = getpid()
         for entry in entries {
             for prefix in prefixes {
                 guard let pid = processID(of: entry, prefix: prefix) else { continue }
                 let path = (folder as NSString).appendingPathComponent(entry)
-                if pid == own ? includingOwn : isAbandoned(path, pid: pid) {
+                if (pid != own || includingOwn) && isAbandoned(path, pid: pid, kind: kind) {
                     try? FileManager.default.removeItem(atPath: path)
                 }
                 break

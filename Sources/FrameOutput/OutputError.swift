@@ -95,7 +95,7 @@ public enum OutputError: Error, Equatable, CustomStringConvertible, LocalizedErr
         case let .notAFolder(path):
             return "\(path) exists and is not a folder; move it away, it is not replaced"
         case let .alreadyWriting(path):
-            return "\(path) is already being written by this process"
+            return "\(path) is already being written by this process, or by one with its process number in another container"
         case let .renderFailed(frame, error):
             return "frame \(frame): \(error)"
         case let .encodingFailed(frame, error):

@@ -107,7 +107,7 @@ extension OutputFile {
         let folder = FilePath.parent(of: path)
         let name = (path as NSString).lastPathComponent
         let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())")
-        Leftovers.sweep(in: folder.isEmpty ? "." : folder, prefixes: [".\(name).tmp-"])
+        Leftovers.sweep(in: folder.isEmpty ? "." : folder, prefixes: [".\(name).tmp-"], kind: .file)
         defer { InterruptCleanup.unregister(path: temporary) }
         var lock: Int32 = -1
         defer { Leftovers.release(lock) }
@@ -115,13 +115,13 @@ extension OutputFile {
             // Made and renamed where no interrupt's cleanup runs beside it: a file made just
             // after the cleanup outlived the exit, and a rename racing it either published
             // the file or failed with a message of its own before the cleanup's status.
-            try InterruptCleanup.outsideCleanup {
+            // Locked through the descriptor that made it: no moment unlocked.
+            lock = try InterruptCleanup.outsideCleanup {
                 InterruptCleanup.registerLocked(path: temporary)
                 let made = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
                 guard made >= 0 else { throw OutputError.fileSystem(path: temporary, code: errno) }
-                Glibc.close(made)
+                return Leftovers.hold(descriptor: made)
             }
-            lock = Leftovers.hold(temporary)
             try body(temporary)
             try InterruptCleanup.outsideCleanup {
                 guard rename(temporary, path) == 0 else { throw OutputError.fileSystem(path: path, code: errno) }

@@ -79,6 +79,9 @@ public final class StagingFolder {
                 InterruptCleanup.registerLocked(path: path)
                 guard mkdir(path, 0o755) == 0 else {
                     let code = errno
+                    // Left by the sweep because a process holds it: one with this PID in
+                    // another container (or on another host) writing the same folder.
+                    if code == EEXIST { throw OutputError.alreadyWriting(path: target) }
                     throw code == ENOSPC || code == EDQUOT
                         ? OutputError.diskFull(path: path)
                         : OutputError.unwritableFolder(path: parent, reason: String(cString: strerror(code)))
@@ -199,7 +202,7 @@ public final class StagingFolder {
     /// killed process left, or which belong to this process but to no active writer (the
     /// caller holds the target's claim).
     private static func removeLeftovers(in parent: String, name: String) {
-        Leftovers.sweep(in: parent, prefixes: [".\(name).tmp-", ".\(name).old-"], includingOwn: true)
+        Leftovers.sweep(in: parent, prefixes: [".\(name).tmp-", ".\(name).old-"], kind: .folder, includingOwn: true)
     }
 
     /// Removes `path` and everything in it; nil when it is gone, else why it is not.

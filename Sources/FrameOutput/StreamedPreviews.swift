@@ -84,7 +84,8 @@ final class StreamedPreviews: @unchecked Sendable {
     /// The size the smaller previews of `frame` are drawn at, or nil when every preview keeps
     /// the frames' size (`frame` is the first frame; its pixel size is `width` pixels wide).
     static func scale(for formats: [PreviewFormat], frame: FrameState, width: Int, options: PreviewOptions) -> PreviewScale? {
-        let widths = formats.compactMap { options.width(for: $0) }.filter { $0 < width }
+        // (A narrower MP4 is scaled by ffmpeg from the frames, not re-drawn.)
+        let widths = formats.filter { $0 != .mp4 }.compactMap { options.width(for: $0) }.filter { $0 < width }
         guard let w = widths.min() else { return nil }
         // Exactly the size a preview made from the frames has (`PreviewOptions.scaledSize`):
         // scaled from the canvas's width in points, the height by the frames' rounded pixel
@@ -134,7 +135,9 @@ final class StreamedPreviews: @unchecked Sendable {
                     var direct = options
                     if format != .mp4 { direct.width = nil }
                     direct.fps = nil
-                    let input: Input = format == .mp4 ? .yuv : .bgrx
+                    // Planar YUV for an MP4 at the frames' size; the frames' own pixels for one
+                    // ffmpeg scales (and for WebP).
+                    let input: Input = FFmpegPreview.streamsYUV(format, frameWidth: width, options: direct) ? .yuv : .bgrx
                     let arguments = FFmpegPreview.streamArguments(for: format, fps: sample.fps, output: temporary, options: direct,
                                                                   frameWidth: source.0, frameHeight: source.1, padColor: background,
                                                                   encoderThreads: FFmpegPreview.streamedEncoderThreads)
@@ -144,7 +147,7 @@ final class StreamedPreviews: @unchecked Sendable {
                     feeds.append(Feed(format: format, scaled: scaled, input: input, stream: stream, gif: nil,
                                       temporary: temporary, path: path, size: size, next: range.lowerBound))
                 }
-                needs.insert("\(scaled)-\(format == .mp4 ? Input.yuv : Input.bgrx)")
+                needs.insert("\(scaled)-\(feeds[feeds.count - 1].input)")
             } catch {
                 cancel()
                 throw error
@@ -293,7 +296,12 @@ final class StreamedPreviews: @unchecked Sendable {
                 case (true, .bgrx): bytes = payload.scaledBGRX
                 case (true, .yuv): bytes = payload.scaledYUV
                 }
-                guard let bytes else { break }
+                // (Every feed's input is made for each frame, `needs`; a missing one would
+                // leave the preview short, so it fails the preview instead.)
+                guard let bytes else {
+                    throw PreviewError.ffmpegFailed(format: feed.format.rawValue.uppercased(), status: 0,
+                                                    stderr: "no \(feed.input) pixels were made for frame \(index)")
+                }
                 if let stream = feed.stream {
                     if shown.contains(index) { try stream.write(bytes) }
                 } else if let gif = feed.gif, let encoder, let timing,

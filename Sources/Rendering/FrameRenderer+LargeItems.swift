@@ -15,7 +15,8 @@ import SceneFormat
 // stroke is built as what Cairo's stroker makes of a closed path, a quadrilateral per edge
 // and a miter (or, past Cairo's miter limit of 10, a bevel) per corner, each clipped alike
 // and filled together with the non-zero rule: their union. Every coordinate Cairo then sees
-// lies within a few pixels of the canvas, whose sides are at most 16,384 px.
+// lies within a few pixels of the canvas, whose sides are at most 32,766 px (16,384 from the
+// command line).
 //
 // Items whose every drawn pixel lies within `nativeCoordinateLimit` of the canvas's origin
 // are drawn by Cairo directly (the edges stay far below the product that fails), so no
@@ -145,12 +146,14 @@ extension FrameRenderer {
         }
     }
 
-    /// The outline without consecutive repeated points (the last against the first too): an
-    /// edge of no length has no direction to stroke along.
+    /// The outline without points closer than Cairo's 1/256 px to the one before (the last
+    /// against the first too): an edge that short has no direction to stroke along but the
+    /// rounding's (a miter in an arbitrary direction), and Cairo drops it alike.
     static func withoutRepeats(_ points: [DevicePoint]) -> [DevicePoint] {
+        func near(_ a: DevicePoint, _ b: DevicePoint) -> Bool { abs(a.x - b.x) < 1.0 / 256 && abs(a.y - b.y) < 1.0 / 256 }
         var kept: [DevicePoint] = []
-        for p in points where kept.last != p { kept.append(p) }
-        while kept.count > 1 && kept.first == kept.last { kept.removeLast() }
+        for p in points where kept.last.map({ !near($0, p) }) ?? true { kept.append(p) }
+        while kept.count > 1 && near(kept[0], kept[kept.count - 1]) { kept.removeLast() }
         return kept
     }
 

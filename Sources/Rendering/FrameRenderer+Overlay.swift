@@ -126,10 +126,11 @@ extension FrameRenderer {
             let tail = device(from), tip = device(to)
             guard far(tail) || far(tip) else { return false }
             if !far(tip) {
-                // A near tip: the head as usual, the shaft from 65,536 px back along it
-                // (further back it is at least 32,768 px from the canvas's corner, off it).
+                // A near tip: the head as usual, the shaft from 131,072 px back along it
+                // (further back it is more than 84,000 px from the canvas's corner, past any
+                // canvas Cairo makes, and its edges' product stays far below what fails).
                 let dx = tail.x - tip.x, dy = tail.y - tip.y
-                let keep = Self.nativeCoordinateLimit * 2 / (dx * dx + dy * dy).squareRoot()
+                let keep = Self.nativeCoordinateLimit * 4 / (dx * dx + dy * dy).squareRoot()
                 let near = DrawPoint(to.x + (from.x - to.x) * keep, to.y + (from.y - to.y) * keep)
                 if w > 0 { drawArrow(from: near, to: to, color: c, width: w, cr) }
                 return true
@@ -149,8 +150,12 @@ extension FrameRenderer {
             }
             closed = true; color = c; width = w
         case let .dot(center, radius, _):
-            // A dot about a far center is off the canvas unless it is larger than the canvas.
-            return far(device(center)) && radius * scale < Self.nativeCoordinateLimit / 2
+            // A dot about a far center is drawn as usual when it reaches the canvas (its arc
+            // is short pieces), and not at all when it does not.
+            let middle = device(center), r = radius * scale + 2
+            guard far(middle) else { return false }
+            let reaches = middle.x + r >= 0 && middle.x - r <= Double(pixelWidth) && middle.y + r >= 0 && middle.y - r <= Double(pixelHeight)
+            return !reaches
         }
         guard lines.contains(where: far) else { return false }
         guard width > 0 else { return true }
@@ -160,10 +165,13 @@ extension FrameRenderer {
         let box = ClipBox(left: -margin, top: -margin, right: Double(pixelWidth) + margin, bottom: Double(pixelHeight) + margin)
         cairo_identity_matrix(cr)
         if primitive.isArrow { cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT) }
+        // Closed only when nothing was cut (every point inside the box): a run that left the
+        // box once and came back holds as many points, and closing it drew a chord.
+        let whole = lines.allSatisfy { $0.x >= box.left && $0.x <= box.right && $0.y >= box.top && $0.y <= box.bottom }
         for run in box.clippedRuns(lines, closed: closed) {
             cairo_move_to(cr, run[0].x, run[0].y)
             for p in run.dropFirst() { cairo_line_to(cr, p.x, p.y) }
-            if run.count == lines.count + 1 && closed { cairo_close_path(cr) }
+            if closed && whole { cairo_close_path(cr) }
         }
         cairo_set_matrix(cr, &matrix)
         stroke(color: color, width: width, cr)

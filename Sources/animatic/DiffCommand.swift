@@ -105,8 +105,12 @@ enum DiffCommand {
                     let path = (out as NSString).appendingPathComponent("diff.png")
                     let png: [UInt8]
                     do { png = try image.pngData() } catch { throw CompareError.unwritableOutput(path: path, reason: "\(error)") }
-                    try StagingFolder.makeFolders(out)
-                    try AtomicFile.write(png, to: path)
+                    do {
+                        try StagingFolder.makeFolders(out)
+                        try AtomicFile.write(png, to: path)
+                    } catch let error as OutputError {
+                        throw CompareError.unwritableOutput(path: path, reason: "\(error)")
+                    }
                 }
                 summary = DiffSummary(diff, options: options)
                 if !a.flags.contains("json") {
@@ -122,10 +126,6 @@ enum DiffCommand {
                 }
             }
             return tolerance.outcome(for: summary).exitCode
-        } catch let error as OutputError {
-            // The diff image of two files could not be written: a failure while running.
-            printError("animatic diff: \(error)")
-            return 1
         } catch let error as CompareError {
             printError("animatic diff: \(error)")
             // An output that cannot be written is a failure while running, not bad input.

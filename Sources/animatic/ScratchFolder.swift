@@ -23,14 +23,23 @@ enum ScratchFolder {
     /// asks. ``remove(_:)`` undoes it.
     static func make(prefix: String, for command: String) throws -> Scratch {
         let temporary = try temporaryFolder(for: command)
-        Leftovers.sweep(in: temporary, prefixes: [prefix + "-"])
+        // (One of this PID's own goes too: another process had this PID before. One a process
+        // with this PID in another container holds is kept, and then refused below.)
+        Leftovers.sweep(in: temporary, prefixes: [prefix + "-"], kind: .folder, includingOwn: true)
         let path = (temporary as NSString).appendingPathComponent("\(prefix)-\(getpid())")
         InterruptCleanup.install()
-        InterruptCleanup.register(path: path)
-        try? FileManager.default.removeItem(atPath: path)
-        guard mkdir(path, 0o700) == 0 else {
-            let reason = String(cString: strerror(errno))
-            InterruptCleanup.unregister(path: path)
+        // Made where no interrupt's cleanup runs beside it: made just after it, it outlived
+        // the exit.
+        let failure: String? = InterruptCleanup.outsideCleanup {
+            InterruptCleanup.registerLocked(path: path)
+            guard mkdir(path, 0o700) == 0 else {
+                InterruptCleanup.unregisterLocked(path: path)
+                return errno == EEXIST ? "another process with this process number (in another container) is using it"
+                    : String(cString: strerror(errno))
+            }
+            return nil
+        }
+        if let reason = failure {
             throw SceneRunError(message: "cannot make the folder \(path) (\(reason)); set TMPDIR to a folder \(command) may write into")
         }
         return Scratch(path: path, lock: Leftovers.hold(path))

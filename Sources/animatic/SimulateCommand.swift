@@ -84,7 +84,7 @@ enum SimulateCommand {
                     // Ctrl-C removes the half-written trace; the previous file stays. One a
                     // killed run left beside it goes now (Leftovers); this one is locked.
                     let folder = FilePath.parent(of: t)
-                    Leftovers.sweep(in: folder.isEmpty ? "." : folder, prefixes: [(t as NSString).lastPathComponent + ".tmp-"])
+                    Leftovers.sweep(in: folder.isEmpty ? "." : folder, prefixes: [(t as NSString).lastPathComponent + ".tmp-"], kind: .file)
                     InterruptCleanup.install()
                     // Made with the cleanup held off: made just after it, it outlived the exit.
                     let made = InterruptCleanup.outsideCleanup {

@@ -9,8 +9,10 @@ import XCTest
 /// `FILE.tmp-PID`, a `.removing` folder (SIGKILL after SIGTERM) and `diff`'s temporary diff
 /// image (Foundation's own, unregistered) were never removed.
 final class KilledRunLeftoverTests: XCTestCase {
-    /// A PID no process has: above the largest the kernel hands out (2^22).
-    let deadPID = 4_194_305
+    /// A PID no process has, at most the largest the kernel hands out (2^22).
+    let deadPID = (1...4_000).lazy.map { 4_194_305 - $0 }.first { kill(Int32($0), 0) != 0 && errno == ESRCH }!
+    /// Another.
+    var otherDeadPID: Int { (1...4_000).lazy.map { self.deadPID - $0 }.first { kill(Int32($0), 0) != 0 && errno == ESRCH }! }
 
     func makeLeftover(_ path: String, folder: Bool) throws {
         if folder {
@@ -27,9 +29,11 @@ final class KilledRunLeftoverTests: XCTestCase {
         let first = try CLI.run(["render", "push", "--out", out, "--duration", "1", "--quiet"])
         XCTAssertEqual(first.status, 0, first.stderr)
         let before = try FileManager.default.contentsOfDirectory(atPath: out + "/push").sorted()
+        // (Through env, which sets the hang-up's default first: a test run under nohup would
+        // hand its ignoring down, and an ignored hang-up stays ignored.)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.executable)
-        process.arguments = ["render", "push", "--out", out, "--duration", "8", "--jobs", "1", "--quiet"]
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=HUP", CLI.executable, "render", "push", "--out", out, "--duration", "8", "--jobs", "1", "--quiet"]
         process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -60,7 +64,7 @@ final class KilledRunLeftoverTests: XCTestCase {
         // removing it; and check's, bench render's scratch folders, a trace's temporary file.
         try makeLeftover(out + "/.short.tmp-\(deadPID).removing", folder: true)
         try makeLeftover(temporary + "/animatic-check-\(deadPID)", folder: true)
-        try makeLeftover(temporary + "/animatic-check-\(deadPID + 1).removing", folder: true)
+        try makeLeftover(temporary + "/animatic-check-\(otherDeadPID).removing", folder: true)
         try makeLeftover(temporary + "/animatic-bench-\(deadPID)", folder: true)
         try makeLeftover(dir + "/trace.jsonl.tmp-\(deadPID)", folder: false)
         try makeLeftover(out + "/.diff.png.tmp-\(deadPID)", folder: false)
@@ -82,5 +86,29 @@ final class KilledRunLeftoverTests: XCTestCase {
         let diff = try run(["diff", frame, last, "--out", out])
         XCTAssertTrue([0, 1].contains(diff.status), diff.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["diff.png", "short"])
+    }
+
+    /// `nohup animatic render`: a hang-up the caller ignores stays ignored (handling it
+    /// anyway ended the render as the terminal closed).
+    func testAnIgnoredHangUpStaysIgnored() throws {
+        let out = try CLI.temporaryDirectory("nohup")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--ignore-signal=HUP", CLI.executable, "render", "push", "--out", out, "--duration", "2", "--jobs", "1", "--quiet"]
+        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let staging = out + "/.push.tmp-\(process.processIdentifier)"
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline && !FileManager.default.fileExists(atPath: staging + "/frame_00010.png") {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        XCTAssertTrue(process.isRunning, "the render finished before the hang-up")
+        kill(process.processIdentifier, SIGHUP)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/push/frame_00119.png"))
     }
 }

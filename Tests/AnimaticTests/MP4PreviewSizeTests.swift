@@ -36,7 +36,21 @@ final class MP4PreviewSizeTests: XCTestCase {
                 let r = try CLI.run(["render", id + ".json", "--out", dir + "/out", "--video", "mp4", "--preview-width", "\(width)",
                                      "--quiet"], in: dir)
                 XCTAssertEqual(r.status, 0, r.stderr)
-                XCTAssertEqual(try size(dir + "/out/\(id)/preview.mp4"), "100,66", "\(id) at --preview-width \(width)")
+                let mp4 = dir + "/out/\(id)/preview.mp4"
+                XCTAssertEqual(try size(mp4), "100,66", "\(id) at --preview-width \(width)")
+                // And the picture is the frames' (a streamed MP4 fed the wrong pixel format was
+                // scrambled at the right size): the white item in the top-left 40 x 40 pt, at
+                // 100 / 240 of it, on black.
+                let still = dir + "/still.png"
+                let decoded = try ExternalTool.capture(try ExternalTool.require("ffmpeg", install: "apt-get install -y ffmpeg"),
+                                                       ["-v", "error", "-y", "-i", mp4, "-frames:v", "1", still])
+                XCTAssertEqual(decoded.status, 0, decoded.stderr)
+                let image = try RGBAImage.decodePNG(path: still)
+                for (x, y, white) in [(5, 5, true), (12, 12, true), (60, 40, false), (25, 5, false), (5, 25, false)] {
+                    let pixel = try XCTUnwrap(image.pixel(x: x, y: y))
+                    let target = white ? RGBAPixel(red: 255, green: 255, blue: 255) : RGBAPixel(red: 0, green: 0, blue: 0)
+                    XCTAssertLessThan(pixel.maximumDifference(to: target), 40, "\(id) at \(width): (\(x), \(y)) is \(pixel)")
+                }
             }
         }
     }

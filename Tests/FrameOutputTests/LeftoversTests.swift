@@ -8,8 +8,10 @@ import XCTest
 /// published a manifest listing frames that were gone, exit 0). Also the `.removing` form an
 /// interrupt's cleanup gives a folder, which a SIGKILL right after a SIGTERM left for good.
 final class LeftoversTests: XCTestCase {
-    /// A PID no process has: above the largest the kernel hands out (2^22).
-    let deadPID: Int32 = 4_194_305
+    /// A PID no process has, at most the largest the kernel hands out (2^22).
+    let deadPID: Int32 = (1...4_000).lazy.map { 4_194_305 - Int32($0) }.first { kill($0, 0) != 0 && errno == ESRCH }!
+    /// Another.
+    var otherDeadPID: Int32 { (1...4_000).lazy.map { self.deadPID - Int32($0) }.first { kill($0, 0) != 0 && errno == ESRCH }! }
 
     func folder() throws -> String {
         let path = NSTemporaryDirectory() + "leftovers-\(UUID().uuidString)"
@@ -25,13 +27,47 @@ final class LeftoversTests: XCTestCase {
         XCTAssertNil(Leftovers.processID(of: ".push.tmp-", prefix: ".push.tmp-"))
         XCTAssertNil(Leftovers.processID(of: ".pushy.tmp-123", prefix: ".push.tmp-"))
         XCTAssertNil(Leftovers.processID(of: "push", prefix: ".push.tmp-"))
+        // Past the kernel's largest PID: no PID (a name such as run.jsonl.tmp-20240101).
+        XCTAssertEqual(Leftovers.processID(of: ".push.tmp-4194304", prefix: ".push.tmp-"), 4_194_304)
+        XCTAssertNil(Leftovers.processID(of: ".push.tmp-4194305", prefix: ".push.tmp-"))
+        XCTAssertNil(Leftovers.processID(of: "run.jsonl.tmp-20240101", prefix: "run.jsonl.tmp-"))
+    }
+
+    func testTheSweepRemovesOnlyPathsOfItsKind() throws {
+        // A user's folder named like a trace's temporary file, and a file named like a
+        // staging folder: neither is what the sweep looks for.
+        let parent = try folder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        try FileManager.default.createDirectory(atPath: parent + "/run.jsonl.tmp-\(deadPID)/mine", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: parent + "/.push.tmp-\(deadPID)", contents: Data([1])))
+        Leftovers.sweep(in: parent, prefixes: ["run.jsonl.tmp-"], kind: .file)
+        Leftovers.sweep(in: parent, prefixes: [".push.tmp-"], kind: .folder)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent).sorted(), [".push.tmp-\(deadPID)", "run.jsonl.tmp-\(deadPID)"])
+    }
+
+    func testAPathNamedWithThisPIDIsKeptWhileAnotherProcessHoldsIt() throws {
+        // Another process with this PID (in another container) writing the same folder: its
+        // path reads as this process's own, and only its lock tells.
+        let parent = try folder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let path = parent + "/.push.tmp-\(getpid())"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let lock = Leftovers.hold(path)
+        Leftovers.sweep(in: parent, prefixes: [".push.tmp-"], kind: .folder, includingOwn: true)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+        XCTAssertThrowsError(try StagingFolder(parent: parent, name: "push")) { error in
+            XCTAssertEqual(error as? OutputError, .alreadyWriting(path: parent + "/push"))
+        }
+        Leftovers.release(lock)
+        Leftovers.sweep(in: parent, prefixes: [".push.tmp-"], kind: .folder, includingOwn: true)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
     func testTheSweepRemovesWhatNobodyHoldsAndKeepsWhatIsHeld() throws {
         let parent = try folder()
         defer { try? FileManager.default.removeItem(atPath: parent) }
         let left = parent + "/.push.tmp-\(deadPID)", removing = parent + "/.push.old-\(deadPID).removing"
-        let held = parent + "/.push.tmp-\(deadPID + 1)", heldFile = parent + "/trace.jsonl.tmp-\(deadPID)"
+        let held = parent + "/.push.tmp-\(otherDeadPID)", heldFile = parent + "/trace.jsonl.tmp-\(deadPID)"
         for path in [left, removing, held] {
             try FileManager.default.createDirectory(atPath: path + "/inner", withIntermediateDirectories: true)
             XCTAssertTrue(FileManager.default.createFile(atPath: path + "/inner/frame_00000.png", contents: Data([1, 2, 3])))
@@ -42,14 +78,16 @@ final class LeftoversTests: XCTestCase {
         let lock = Leftovers.hold(held), fileLock = Leftovers.hold(heldFile)
         XCTAssertGreaterThanOrEqual(lock, 0)
         XCTAssertGreaterThanOrEqual(fileLock, 0)
-        Leftovers.sweep(in: parent, prefixes: [".push.tmp-", ".push.old-", "trace.jsonl.tmp-"])
+        Leftovers.sweep(in: parent, prefixes: [".push.tmp-", ".push.old-"], kind: .folder)
+        Leftovers.sweep(in: parent, prefixes: ["trace.jsonl.tmp-"], kind: .file)
         XCTAssertFalse(FileManager.default.fileExists(atPath: left))
         XCTAssertFalse(FileManager.default.fileExists(atPath: removing))
         XCTAssertTrue(FileManager.default.fileExists(atPath: held + "/inner/frame_00000.png"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: heldFile))
         Leftovers.release(lock)
         Leftovers.release(fileLock)
-        Leftovers.sweep(in: parent, prefixes: [".push.tmp-", ".push.old-", "trace.jsonl.tmp-"])
+        Leftovers.sweep(in: parent, prefixes: [".push.tmp-", ".push.old-"], kind: .folder)
+        Leftovers.sweep(in: parent, prefixes: ["trace.jsonl.tmp-"], kind: .file)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent), [])
     }
 
@@ -59,7 +97,7 @@ final class LeftoversTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: parent) }
         let live = parent + "/.push.tmp-\(getppid())"
         try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: true)
-        Leftovers.sweep(in: parent, prefixes: [".push.tmp-"])
+        Leftovers.sweep(in: parent, prefixes: [".push.tmp-"], kind: .folder)
         XCTAssertTrue(FileManager.default.fileExists(atPath: live))
     }
 

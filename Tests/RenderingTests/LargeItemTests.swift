@@ -207,6 +207,19 @@ final class FarReachingOverlayTests: XCTestCase {
         }
     }
 
+    func testAClosedPathWithOneFarCornerDrawsNoChord() throws {
+        // A boundary triangle with one corner far off the canvas: its run leaves the canvas
+        // and comes back as many points as the path has, and closing it drew a line from
+        // where it left (about (-3, 27)) to where it came back (about (97, -3)).
+        let triangle = OverlayPrimitive.polyline(points: [DrawPoint(99, 0), DrawPoint(50, 79), DrawPoint(-1_000_000, -1_000_000)],
+                                                 closed: true, color: Palette.black, width: 2)
+        let renderer = try overlaid([triangle])
+        assertPixel(renderer, 47, 12, .white)
+        assertPixel(renderer, 20, 21, .white)
+        // Its real sides are there: (99, 0) to (50, 79) through (74.5, 39.5).
+        XCTAssertGreaterThan(renderer.pixel(x: 74, y: 39)!.maximumDifference(to: .white), 100)
+    }
+
     func testAnArrowFromFarAwayKeepsItsHead() throws {
         // From 500,000 pt away along the slope 0.8 to the tip at (50, 40), 2 pt wide: the
         // shaft through (25, 20) and the head, 8 pt long and 8 pt across, ending at the tip.
