@@ -108,6 +108,11 @@ enum DiffCommand {
                     do {
                         try StagingFolder.makeFolders(out)
                         try AtomicFile.write(png, to: path)
+                    } catch let OutputError.unwritableFolder(folder, reason) {
+                        // "F is a file, not a folder" where a file stands in the way.
+                        var info = stat()
+                        let inTheWay = stat(folder, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
+                        throw CompareError.unwritableOutput(path: path, reason: inTheWay ? "\(folder) is a file, not a folder" : "\(folder): \(reason)")
                     } catch let error as OutputError {
                         throw CompareError.unwritableOutput(path: path, reason: "\(error)")
                     }
