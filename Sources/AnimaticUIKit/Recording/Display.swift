@@ -91,9 +91,12 @@ final class Display {
         while k < animations.count {
             let a = animations[k]
             if t < a.start { k += 1; continue }
-            let f = a.duration > 0 ? min((t - a.start) / a.duration, 1) : 1
-            a.apply(a.curve.value(f))
-            if f >= 1 {
+            // Done within 1e-9 s of its end, as the scene player's animations are (a start of
+            // 0.55 s and 0.3 s ended a step late: 0.85 - 0.55 is 0.29999999999999993).
+            let done = a.duration <= 0 || t - a.start >= a.duration - 1e-9
+            let f = done ? 1 : min((t - a.start) / a.duration, 1)
+            a.apply(done ? 1 : a.curve.value(f))
+            if done {
                 finished.append(a)
                 animations.remove(at: k)
             } else {

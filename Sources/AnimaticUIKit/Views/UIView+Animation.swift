@@ -70,9 +70,10 @@ struct ViewAnimation {
         }
     }
 
-    /// Puts the presentation `u` (eased progress) of the way from the old values to the new.
+    /// Puts the presentation `u` (eased progress) of the way from the old values to the new;
+    /// at 1, exactly the new ones (a + 1 (b - a) can miss b by a rounding).
     func apply(_ u: Double) {
-        func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + u * (b - a) }
+        func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { u >= 1 ? b : a + u * (b - a) }
         for c in changes {
             var p = c.view.presented
             if c.keys.contains(.center) { p.center = CGPoint(x: mix(c.from.center.x, c.to.center.x), y: mix(c.from.center.y, c.to.center.y)) }
@@ -80,8 +81,8 @@ struct ViewAnimation {
             if c.keys.contains(.background) {
                 // The scene player's blend, component by component; no color counts as clear.
                 let a = c.from.background ?? .clear, b = c.to.background ?? .clear
-                let blend = SceneColor(red: a.red + u * (b.red - a.red), green: a.green + u * (b.green - a.green),
-                                       blue: a.blue + u * (b.blue - a.blue), alpha: a.alpha + u * (b.alpha - a.alpha))
+                let blend = u >= 1 ? b : SceneColor(red: a.red + u * (b.red - a.red), green: a.green + u * (b.green - a.green),
+                                                    blue: a.blue + u * (b.blue - a.blue), alpha: a.alpha + u * (b.alpha - a.alpha))
                 p.background = c.to.background == nil && u >= 1 ? nil : blend
             }
             if c.keys.contains(.scale) { p.scaleX = mix(c.from.scaleX, c.to.scaleX); p.scaleY = mix(c.from.scaleY, c.to.scaleY) }

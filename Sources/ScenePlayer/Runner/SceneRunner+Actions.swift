@@ -233,7 +233,11 @@ extension SceneRunner {
         while k < animations.count {
             let a = animations[k]
             if t < a.start { k += 1; continue }
-            let f = a.duration > 0 ? min((t - a.start) / a.duration, 1) : 1
+            // Finished within 1e-9 s of its end, as time events and input are due: a start
+            // of 0.55 s and a duration of 0.3 s ended at 0.85 s one step late (0.85 - 0.55 is
+            // 0.29999999999999993). A finished one takes its targets exactly.
+            let done = a.duration <= 0 || t - a.start >= a.duration - 1e-9
+            let f = done ? 1 : min((t - a.start) / a.duration, 1)
             let u = a.curve.value(f)
             let item = items[a.item]
             if let c = a.toColor {
@@ -242,9 +246,10 @@ extension SceneRunner {
                                         blue: a.fromColor.blue + u * (c.blue - a.fromColor.blue),
                                         alpha: a.fromColor.alpha + u * (c.alpha - a.fromColor.alpha))
             }
-            if let v = a.toAlpha { item.alpha = a.fromAlpha + u * (v - a.fromAlpha) }
-            if let v = a.toScale { item.scale = a.fromScale + u * (v - a.fromScale) }
-            if f >= 1 {
+            if let v = a.toAlpha { item.alpha = done ? v : a.fromAlpha + u * (v - a.fromAlpha) }
+            if let v = a.toScale { item.scale = done ? v : a.fromScale + u * (v - a.fromScale) }
+            if done, let c = a.toColor { item.color = c }
+            if done {
                 finished.append(a)
                 animations.remove(at: k)
             } else {

@@ -207,8 +207,12 @@ public final class SceneRunner {
         }
     }
 
+    /// The item a finger at `p` touches: the topmost one shown there. As UIKit's hit test,
+    /// an item whose alpha is below 0.01 is passed over (a see-through item on top took the
+    /// taps of the item under it; the recipes' views, hit by UIKit's rule, did not).
     func topmostItem(at p: ScenePoint) -> Int? {
-        for k in items.indices.reversed() where items[k].visible && !items[k].removed && items[k].contains(p) { return k }
+        for k in items.indices.reversed()
+        where items[k].visible && !items[k].removed && items[k].alpha >= 0.01 && items[k].contains(p) { return k }
         return nil
     }
 
