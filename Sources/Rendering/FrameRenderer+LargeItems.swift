@@ -71,10 +71,7 @@ extension FrameRenderer {
             addStroke()
             var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
             cairo_fill_extents(cr, &x1, &y1, &x2, &y2)
-            cairo_new_path(cr)
-            let left = x1.rounded(.down) - 1, top = y1.rounded(.down) - 1
-            cairo_rectangle(cr, left, top, x2.rounded(.up) + 1 - left, y2.rounded(.up) + 1 - top)
-            cairo_clip(cr)
+            Self.clipToPixelBox(x1, y1, x2, y2, cr)
             cairo_push_group(cr)
             addFill()
             setSource(fill, opacity: 1, cr)

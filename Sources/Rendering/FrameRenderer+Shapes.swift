@@ -191,12 +191,18 @@ extension FrameRenderer {
         cairo_set_line_width(cr, lineWidth * deviceScale)
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_stroke_extents(cr, &x1, &y1, &x2, &y2)
+        Self.clipToPixelBox(x1, y1, x2, y2, cr)
+        cairo_set_matrix(cr, &matrix)
+        cairo_set_line_width(cr, lineWidth)
+    }
+
+    /// Replaces the current path by a clip to the whole pixels around the device-space box
+    /// (x1, y1)-(x2, y2), one more on every side (antialiasing).
+    static func clipToPixelBox(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ cr: OpaquePointer) {
         cairo_new_path(cr)
         let left = x1.rounded(.down) - 1, top = y1.rounded(.down) - 1
         cairo_rectangle(cr, left, top, x2.rounded(.up) + 1 - left, y2.rounded(.up) + 1 - top)
         cairo_clip(cr)
-        cairo_set_matrix(cr, &matrix)
-        cairo_set_line_width(cr, lineWidth)
     }
 
     @inline(__always)

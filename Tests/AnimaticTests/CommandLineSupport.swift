@@ -42,6 +42,29 @@ enum CLI {
         return scene
     }
 
+    /// Starts `animatic ARGS` (through `env ENV...` when given: env's options set signal
+    /// dispositions before it runs animatic), waits until `ready(staging folder of scene
+    /// push)` holds, sends `signal` and waits for the exit. Returns the status, the staging
+    /// folder's path and whether the render still ran when the signal was sent.
+    static func signalledRender(_ args: [String], out: String, env: [String] = [], signal: Int32,
+                                when ready: (String) -> Bool) throws -> (status: Int32, staging: String, running: Bool) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: env.isEmpty ? executable : "/usr/bin/env")
+        process.arguments = env.isEmpty ? args : env + [executable] + args
+        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // (env execs animatic: the same process.)
+        let staging = out + "/.push.tmp-\(process.processIdentifier)"
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline && !ready(staging) { Thread.sleep(forTimeInterval: 0.001) }
+        let running = process.isRunning
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return (process.terminationStatus, staging, running)
+    }
+
     static func temporaryDirectory(_ name: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-tests-\(name)-\(getpid())").path
         try? FileManager.default.removeItem(atPath: path)

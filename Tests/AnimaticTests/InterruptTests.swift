@@ -27,20 +27,9 @@ final class InterruptTests: XCTestCase {
 
     /// Starts a render, waits until `ready(stagingFolder)` holds, sends SIGINT; returns the status.
     func interruptedRender(_ args: [String], out: String, when ready: (String) -> Bool) throws -> (status: Int32, staging: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.executable)
-        process.arguments = args
-        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let staging = out + "/.push.tmp-\(process.processIdentifier)"
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline && !ready(staging) { Thread.sleep(forTimeInterval: 0.001) }
-        XCTAssertTrue(process.isRunning, "the render finished before the moment to interrupt it")
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        return (process.terminationStatus, staging)
+        let (status, staging, running) = try CLI.signalledRender(args, out: out, signal: SIGINT, when: ready)
+        XCTAssertTrue(running, "the render finished before the moment to interrupt it")
+        return (status, staging)
     }
 
     func testInterruptsDuringFramesAndDuringPreviewsKeepThePreviousRender() throws {

@@ -31,22 +31,12 @@ final class KilledRunLeftoverTests: XCTestCase {
         let before = try FileManager.default.contentsOfDirectory(atPath: out + "/push").sorted()
         // (Through env, which sets the hang-up's default first: a test run under nohup would
         // hand its ignoring down, and an ignored hang-up stays ignored.)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=HUP", CLI.executable, "render", "push", "--out", out, "--duration", "8", "--jobs", "1", "--quiet"]
-        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let staging = out + "/.push.tmp-\(process.processIdentifier)"
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline && !FileManager.default.fileExists(atPath: staging + "/frame_00010.png") {
-            Thread.sleep(forTimeInterval: 0.005)
+        let (status, _, running) = try CLI.signalledRender(["render", "push", "--out", out, "--duration", "8", "--jobs", "1", "--quiet"],
+                                                           out: out, env: ["--default-signal=HUP"], signal: SIGHUP) {
+            FileManager.default.fileExists(atPath: $0 + "/frame_00010.png")
         }
-        XCTAssertTrue(process.isRunning, "the render finished before the hang-up")
-        kill(process.processIdentifier, SIGHUP)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 129)
+        XCTAssertTrue(running, "the render finished before the hang-up")
+        XCTAssertEqual(status, 129)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["push"], "nothing staged is left")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out + "/push").sorted(), before)
     }
@@ -93,22 +83,12 @@ final class KilledRunLeftoverTests: XCTestCase {
     func testAnIgnoredHangUpStaysIgnored() throws {
         let out = try CLI.temporaryDirectory("nohup")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--ignore-signal=HUP", CLI.executable, "render", "push", "--out", out, "--duration", "2", "--jobs", "1", "--quiet"]
-        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let staging = out + "/.push.tmp-\(process.processIdentifier)"
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline && !FileManager.default.fileExists(atPath: staging + "/frame_00010.png") {
-            Thread.sleep(forTimeInterval: 0.005)
+        let (status, _, running) = try CLI.signalledRender(["render", "push", "--out", out, "--duration", "2", "--jobs", "1", "--quiet"],
+                                                           out: out, env: ["--ignore-signal=HUP"], signal: SIGHUP) {
+            FileManager.default.fileExists(atPath: $0 + "/frame_00010.png")
         }
-        XCTAssertTrue(process.isRunning, "the render finished before the hang-up")
-        kill(process.processIdentifier, SIGHUP)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertTrue(running, "the render finished before the hang-up")
+        XCTAssertEqual(status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/push/frame_00119.png"))
     }
 }
