@@ -94,12 +94,17 @@ final class FFmpegStream {
     private final class Box: @unchecked Sendable { var data = Data() }
     private let errorBox = Box()
     private let drained = DispatchSemaphore(value: 0)
+    /// Whether ffmpeg's input is closed. Guarded by `io`, which each write to the pipe holds
+    /// too: the render's thread may close it (`stop`) while a feeder writes, and a write to
+    /// a descriptor closed under it could land in a file opened since with the same number.
     private var closed = false
-    /// Whether ffmpeg has been waited for (`reap`).
-    private var reaped = false
-    /// Guards `closed` and `reaped`: a feeder thread that finds ffmpeg gone reaps it while the
-    /// render's thread may stop it.
-    private let state = NSLock()
+    private let io = NSLock()
+    /// Whether ffmpeg is being, or has been, waited for (`reap`), and whether that is done:
+    /// a second caller waits for the first (it read ffmpeg's exit status before ffmpeg had
+    /// exited, or discarded the render while ffmpeg still ran).
+    private var reapStarted = false
+    private var reapDone = false
+    private let reaping = NSCondition()
 
     init(_ executable: String, arguments: [String], purpose: String) throws {
         signal(SIGPIPE, SIG_IGN)
@@ -134,9 +139,14 @@ final class FFmpegStream {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                // (A write blocked on a full pipe holds `io`; `stop` kills ffmpeg first, which
+                // ends the write, and only then closes the pipe.)
+                io.lock()
+                let n = closed ? -1 : Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let code = n < 0 && !closed ? errno : EPIPE
+                io.unlock()
                 if n < 0 {
-                    if errno == EINTR { continue }
+                    if code == EINTR { continue }
                     throw stoppedReading()
                 }
                 offset += n
@@ -176,32 +186,36 @@ final class FFmpegStream {
     /// Stops ffmpeg (after a failure elsewhere) and reaps it; after `finish` (which reaped it
     /// already, and may have thrown for ffmpeg's failure), nothing is left to do.
     func stop() {
-        guard !state.withLock({ reaped }) else { return }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         closeInput()
         reap()
     }
 
-    /// Closes ffmpeg's input, once.
+    /// Closes ffmpeg's input, once (with no write under way: see `io`).
     private func closeInput() {
-        let first = state.withLock { () -> Bool in
-            defer { closed = true }
-            return !closed
-        }
-        if first { try? input.close() }
+        io.lock()
+        defer { io.unlock() }
+        if !closed { closed = true; try? input.close() }
     }
 
     /// Waits, once, for ffmpeg's messages to be read to their end and for ffmpeg to exit. The
     /// message reader signals `drained` once: a second wait (`stop` after a `finish` that threw
     /// because ffmpeg failed after reading all its input) blocked forever, and the render with it.
     private func reap() {
-        let first = state.withLock { () -> Bool in
-            defer { reaped = true }
-            return !reaped
+        reaping.lock()
+        if reapStarted {
+            while !reapDone { reaping.wait() }
+            reaping.unlock()
+            return
         }
-        guard first else { return }
+        reapStarted = true
+        reaping.unlock()
         drained.wait()
         process.waitUntilExit()
         InterruptCleanup.unregister(processID: process.processIdentifier)
+        reaping.lock()
+        reapDone = true
+        reaping.broadcast()
+        reaping.unlock()
     }
 }

@@ -5,15 +5,18 @@ import Glibc
 
 // Design note: every temporary path the commands make outside memory carries its process's
 // PID in its name (a render's `.ID.tmp-PID`, check's `animatic-check-PID`, a trace's
-// `FILE.tmp-PID`), and the process holds an advisory lock (flock) on it while it lives. A
+// `FILE.tmp-PID`), and the process holds an advisory lock (flock) on it while it lives (a
+// folder from a moment after it is made; a file from the descriptor that makes it). A
 // process killed outright (SIGKILL, a power cut, SIGKILL after a SIGTERM whose cleanup had
 // begun: `.removing`) leaves its path behind; the kernel drops its lock with it, and the next
-// command that writes there removes the path. The PID alone cannot tell a live writer from
-// a dead one: a render in another PID namespace (a container) or on another host sharing
-// the folder has processes this one cannot see, and a second render in a container emptied
-// a live render's staging folder, which then published a manifest listing frames that were
-// gone (exit 0). So a path is removed only when its PID names no process here and nobody
-// holds its lock.
+// command that writes there removes the path: one of the kind it makes there (a folder or a
+// file), whose PID names no process here (or is this process's own, which the caller knows
+// it does not use) and whose lock nobody holds. The PID alone cannot tell a live writer
+// from a dead one: a render in another PID namespace (a container) has processes this one
+// cannot see, and a second render in a container emptied a live render's staging folder,
+// which then published a manifest listing frames that were gone (exit 0). Where the
+// filesystem keeps no such locks (NFS emulates flock with locks that need a file open for
+// writing), the PID decides alone, as it did before there were locks.
 
 /// Temporary paths named after the process that made them, the locks that mark them as
 /// live, and the sweep that removes those a killed process left.
@@ -39,13 +42,22 @@ public enum Leftovers {
     }
 
     /// Takes the lock of an open descriptor (closed when it cannot be locked); returns it, or -1.
-    static func hold(descriptor: Int32) -> Int32 {
+    public static func hold(descriptor: Int32) -> Int32 {
         guard descriptor >= 0 else { return -1 }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
             return -1
         }
         return descriptor
+    }
+
+    /// Whether another open file (another process's, or this one's elsewhere) holds the lock
+    /// of `path`.
+    public static func isHeld(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
     }
 
     /// Gives up a lock taken by ``hold(_:)`` (nothing for -1).

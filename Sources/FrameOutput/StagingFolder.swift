@@ -79,9 +79,12 @@ public final class StagingFolder {
                 InterruptCleanup.registerLocked(path: path)
                 guard mkdir(path, 0o755) == 0 else {
                     let code = errno
-                    // Left by the sweep because a process holds it: one with this PID in
-                    // another container (or on another host) writing the same folder.
-                    if code == EEXIST { throw OutputError.alreadyWriting(path: target) }
+                    // Left by the sweep: a process with this PID in another container writes
+                    // the same folder (it holds the lock), or something else is in the way.
+                    if code == EEXIST {
+                        if Leftovers.isHeld(path) { throw OutputError.alreadyWriting(path: target) }
+                        throw OutputError.unwritableFolder(path: parent, reason: "\(path) is in the way; remove it")
+                    }
                     throw code == ENOSPC || code == EDQUOT
                         ? OutputError.diskFull(path: path)
                         : OutputError.unwritableFolder(path: parent, reason: String(cString: strerror(code)))

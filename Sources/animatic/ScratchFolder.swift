@@ -34,8 +34,9 @@ enum ScratchFolder {
             InterruptCleanup.registerLocked(path: path)
             guard mkdir(path, 0o700) == 0 else {
                 InterruptCleanup.unregisterLocked(path: path)
-                return errno == EEXIST ? "another process with this process number (in another container) is using it"
-                    : String(cString: strerror(errno))
+                guard errno == EEXIST else { return String(cString: strerror(errno)) }
+                return Leftovers.isHeld(path) ? "another process with this process number (in another container) is using it"
+                    : "something of that name is in the way; remove it"
             }
             return nil
         }

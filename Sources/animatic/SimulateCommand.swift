@@ -87,16 +87,17 @@ enum SimulateCommand {
                     Leftovers.sweep(in: folder.isEmpty ? "." : folder, prefixes: [(t as NSString).lastPathComponent + ".tmp-"], kind: .file)
                     InterruptCleanup.install()
                     // Made with the cleanup held off: made just after it, it outlived the exit.
-                    let made = InterruptCleanup.outsideCleanup {
+                    // Locked through the descriptor that makes it: no moment unlocked.
+                    traceLock = InterruptCleanup.outsideCleanup {
                         InterruptCleanup.registerLocked(path: tempPath!)
-                        return FileManager.default.createFile(atPath: tempPath!, contents: nil)
+                        let made = open(tempPath!, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                        return made < 0 ? -2 : Leftovers.hold(descriptor: made)
                     }
-                    guard made else {
+                    guard traceLock != -2 else {
                         let reason = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder)
                             ? "a file cannot be made in its folder" : "its folder \(folder) does not exist"
                         throw SceneRunError(message: "cannot write the trace file \(given): \(reason)")
                     }
-                    traceLock = Leftovers.hold(tempPath!)
                     sink = FileHandle(forWritingAtPath: tempPath!)
                 }
             }

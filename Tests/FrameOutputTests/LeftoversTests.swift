@@ -117,4 +117,16 @@ final class LeftoversTests: XCTestCase {
         Leftovers.release(published)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent), ["push"])
     }
+
+    func testSomethingElseInTheStagingFoldersPlaceIsNamed() throws {
+        // A file where this process's staging folder goes: not a folder the sweep takes, and
+        // nobody holds it: named as in the way, not as another writer.
+        let parent = try folder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let path = parent + "/.push.tmp-\(getpid())"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data([1])))
+        XCTAssertThrowsError(try StagingFolder(parent: parent, name: "push")) { error in
+            XCTAssertEqual(error as? OutputError, .unwritableFolder(path: parent, reason: "\(path) is in the way; remove it"))
+        }
+    }
 }

@@ -28,6 +28,18 @@ final class EventsAuditTests: XCTestCase {
         XCTAssertEqual(frames[43].item("a").alpha, 1 + f * (0.2 - 1), accuracy: 1e-12)
     }
 
+    func testADelayedAnimationStartsInTheStepItsDelayIsUpIn() throws {
+        // Delayed 0.3 s from 0.55 s, no duration: due at 0.85 s, the end of step 50, so frame
+        // 51 shows it (0.55 + 0.3 is 0.8500000000000001: it came a step late).
+        let frames = try playTrace(try loadScene("""
+        { title: "t", canvas: { width: 200, height: 200 }, fps: 60, duration: 1.2,
+          items: [ { id: "a", size: [10, 10], center: [50, 50] } ],
+          events: [ { on: "time", at: 0.55, do: [ { animate: { item: "a", delay: 0.3, duration: 0, alpha: 0.2 } } ] } ] }
+        """))
+        XCTAssertEqual(frames[50].item("a").alpha, 1)
+        XCTAssertEqual(frames[51].item("a").alpha, 0.2)
+    }
+
     func testATapPassesOverAnItemNobodyCanSee() throws {
         // A see-through item (alpha 0) on top of a blue one: UIKit's hit test passes over a
         // view whose alpha is below 0.01, so the tap is the blue item's.

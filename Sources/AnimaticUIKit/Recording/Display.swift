@@ -90,11 +90,12 @@ final class Display {
         var k = 0
         while k < animations.count {
             let a = animations[k]
-            if t < a.start { k += 1; continue }
-            // Done within 1e-9 s of its end, as the scene player's animations are (a start of
-            // 0.55 s and 0.3 s ended a step late: 0.85 - 0.55 is 0.29999999999999993).
-            let done = a.duration <= 0 || t - a.start >= a.duration - 1e-9
-            let f = done ? 1 : min((t - a.start) / a.duration, 1)
+            // Started and done within 1e-9 s of their times, as the scene player's animations
+            // are (a start of 0.55 s and 0.3 s ended a step late: 0.85 - 0.55 is
+            // 0.29999999999999993). A duration that is not a number ends at once, as before.
+            if t < a.start - 1e-9 { k += 1; continue }
+            let done = !(a.duration > 0) || t - a.start >= a.duration - 1e-9
+            let f = done ? 1 : min(max((t - a.start) / a.duration, 0), 1)
             a.apply(done ? 1 : a.curve.value(f))
             if done {
                 finished.append(a)
