@@ -132,8 +132,10 @@ final class StreamedPreviews: @unchecked Sendable {
                     // frames `FrameFolder.sample` picks, as for every other preview): ffmpeg's
                     // fps filter picked others (the last of each interval, up to half an
                     // interval late) and one frame more at the end.
+                    // (Only a narrower MP4 keeps its width for ffmpeg's scaling: one as wide as
+                    // odd frames, given to the padded YUV, was scaled down from the padding.)
                     var direct = options
-                    if format != .mp4 { direct.width = nil }
+                    if format != .mp4 || wanted.width >= width { direct.width = nil }
                     direct.fps = nil
                     // Planar YUV for an MP4 at the frames' size; the frames' own pixels for one
                     // ffmpeg scales (and for WebP).

@@ -1,5 +1,6 @@
-import Images
 import CCairo
+import Foundation
+import Images
 import SceneFormat
 
 // Design note: how one DrawItem becomes pixels. The transform follows UIKit's view model:
@@ -57,6 +58,27 @@ extension FrameRenderer {
         return x + reach >= 0 && x - reach <= Double(pixelWidth) && y + reach >= 0 && y - reach <= Double(pixelHeight)
     }
 
+    /// Whether `item`'s box lands on the canvas: its bounds (or its path's vertices), with its
+    /// stroke and a stroke's miters within five stroke widths of them (Cairo's miter limit of
+    /// 10), turned and scaled as drawn, within two pixels (antialiasing) of the surface. A
+    /// tighter test than `mayReachCanvas`'s circle, made only for items past
+    /// `largestDrawnReach`: the circle of a bar a million points long and nowhere near the
+    /// canvas reached it, and the frame failed for an item that draws nothing.
+    func boxReachesCanvas(_ item: DrawItem, pixelScale: Double) -> Bool {
+        var halfWidth = item.width / 2, halfHeight = item.height / 2
+        if case .polygon(let vertices) = item.shape {
+            for v in vertices { halfWidth = max(halfWidth, abs(v.x)); halfHeight = max(halfHeight, abs(v.y)) }
+        }
+        let margin = 5 * (item.stroke?.width ?? 0), s = abs(item.scale) * pixelScale
+        halfWidth = (halfWidth + margin) * s
+        halfHeight = (halfHeight + margin) * s
+        let angle = Self.deviceAngle(item.angle), c = abs(cos(angle)), sine = abs(sin(angle))
+        let ex = c * halfWidth + sine * halfHeight + 2, ey = sine * halfWidth + c * halfHeight + 2
+        guard ex.isFinite, ey.isFinite else { return true }
+        let x = item.center.x * pixelScale, y = item.center.y * pixelScale
+        return x + ex >= 0 && x - ex <= Double(pixelWidth) && y + ey >= 0 && y - ey <= Double(pixelHeight)
+    }
+
     /// The radius, in pixels, of a circle about the item's center that holds its outline and
     /// its stroke as drawn.
     func drawnReach(_ item: DrawItem, pixelScale: Double) -> Double {
@@ -94,7 +116,8 @@ extension FrameRenderer {
         guard fill != nil || stroke != nil else { return }
         let reach = drawnReach(item, pixelScale: pixelScale)
         guard mayReachCanvas(item, reach: reach, pixelScale: pixelScale) else { return }
-        guard reach <= Self.largestDrawnReach else {
+        if reach > Self.largestDrawnReach {
+            guard boxReachesCanvas(item, pixelScale: pixelScale) else { return }
             throw RenderError.invalidItem(index: index, reason: "it would be drawn \(Int(min(reach, 1e18))) pixels about its center, "
                 + "more than the \(Int(Self.largestDrawnReach)) an item may be drawn with; lower its size, scale or stroke (or the frames' scale)")
         }

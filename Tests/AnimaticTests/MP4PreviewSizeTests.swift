@@ -55,6 +55,22 @@ final class MP4PreviewSizeTests: XCTestCase {
         }
     }
 
+    func testAPreviewWidthOfTheFramesOwnOddWidthPadsAsWithout() throws {
+        // 375 x 667 frames with --preview-width 375: not narrower, so padded to 376 x 668 as
+        // without the option (it was given to the padded YUV and scaled down to 374 x 664);
+        // 374 is narrower: 374 x 666 (667 x 374 / 375 = 665.2, the even number nearest).
+        _ = try ExternalTool.require("ffmpeg", install: "apt-get install -y ffmpeg")
+        let dir = try CLI.temporaryDirectory("mp4-own-width")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try scene(background: "black", width: 375, height: 667).write(toFile: dir + "/odd.json", atomically: true, encoding: .utf8)
+        for (width, expected) in [(375, "376,668"), (374, "374,666"), (376, "376,668")] {
+            let r = try CLI.run(["render", "odd.json", "--out", dir + "/out", "--video", "mp4", "--preview-width", "\(width)",
+                                 "--quiet"], in: dir)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(try size(dir + "/out/odd/preview.mp4"), expected, "--preview-width \(width)")
+        }
+    }
+
     func testAnOddSeeThroughMP4IsPaddedWithBlack() throws {
         let ffmpeg = try ExternalTool.require("ffmpeg", install: "apt-get install -y ffmpeg")
         let dir = try CLI.temporaryDirectory("mp4-pad")

@@ -29,6 +29,12 @@ final class LargeItemTests: XCTestCase {
         plain.items[0].stroke = nil
         XCTAssertNoThrow(try renderer.render(plain))
         XCTAssertNoThrow(try renderer.render(frame(itemScale: 1, frameScale: 1)))
+        // Past the limit but nowhere near the canvas (a million points wide, a thousandth of a
+        // point tall, 1,000,000 pt below it): nothing to draw, and no failure (the circle of
+        // its reach touched the canvas, and the frame failed).
+        let far = DrawItem(shape: .rectangle(cornerRadius: 0), width: 1_000_000, height: 0.001,
+                           center: DrawPoint(50, 1_000_000), fill: SceneColor(red: 0.5, green: 0.5, blue: 0.5), scale: 9)
+        XCTAssertNoThrow(try renderer.render(FrameState(width: 100, height: 100, scale: 2, items: [far])))
     }
 }
 
