@@ -54,10 +54,18 @@ public enum Leftovers {
     /// Whether another open file (another process's, or this one's elsewhere) holds the lock
     /// of `path`.
     public static func isHeld(_ path: String) -> Bool {
+        probeLock(path) == true
+    }
+
+    /// Whether another open file holds the lock of `path`: nil when the path cannot be
+    /// opened (not ours to judge: another user's, or a link). Where locks are not kept
+    /// (flock on NFS needs a file open for writing) nobody holds it.
+    private static func probeLock(_ path: String) -> Bool? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        return flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return false }
+        return errno == EWOULDBLOCK || errno == EINTR
     }
 
     /// Gives up a lock taken by ``hold(_:)`` (nothing for -1).
@@ -88,11 +96,7 @@ public enum Leftovers {
         if pid != getpid() {
             guard kill(pid, 0) != 0, errno == ESRCH else { return false }
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
-        return errno != EWOULDBLOCK && errno != EINTR
+        return probeLock(path) == false
     }
 
     /// Removes the `kind` entries of `folder` named one of `prefixes` + PID (+ `.removing`)

@@ -225,6 +225,9 @@ struct DevicePoint: Equatable {
 struct ClipBox {
     var left: Double, top: Double, right: Double, bottom: Double
 
+    /// Whether `p` lies in the box (its sides included).
+    func contains(_ p: DevicePoint) -> Bool { p.x >= left && p.x <= right && p.y >= top && p.y <= bottom }
+
     /// `polygon` clipped to the box (Sutherland-Hodgman, one side after another): inside the
     /// box it covers what the polygon covers, with the same winding; what it adds runs along
     /// the box's sides.

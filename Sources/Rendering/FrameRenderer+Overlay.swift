@@ -112,6 +112,12 @@ extension FrameRenderer {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         let scale = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
+        // Almost every primitive lies well inside the limit: a bound of its coordinates (the
+        // transform is a similarity, so no point lands farther than 1.5 x scale x the bound
+        // from the origin's image) settles it without mapping a point or making an array.
+        if max(abs(matrix.x0), abs(matrix.y0)) + 1.5 * scale * primitive.farthestCoordinate <= Self.nativeCoordinateLimit {
+            return false
+        }
         func device(_ p: DrawPoint) -> DevicePoint {
             var x = p.x, y = p.y
             cairo_matrix_transform_point(&matrix, &x, &y)
@@ -167,7 +173,7 @@ extension FrameRenderer {
         if primitive.isArrow { cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT) }
         // Closed only when nothing was cut (every point inside the box): a run that left the
         // box once and came back holds as many points, and closing it drew a chord.
-        let whole = lines.allSatisfy { $0.x >= box.left && $0.x <= box.right && $0.y >= box.top && $0.y <= box.bottom }
+        let whole = lines.allSatisfy(box.contains)
         for run in box.clippedRuns(lines, closed: closed) {
             cairo_move_to(cr, run[0].x, run[0].y)
             for p in run.dropFirst() { cairo_line_to(cr, p.x, p.y) }
@@ -181,6 +187,16 @@ extension FrameRenderer {
 
 extension OverlayPrimitive {
     var isArrow: Bool { if case .arrow = self { return true } else { return false } }
+
+    /// The largest absolute coordinate of its points, a circle's or dot's radius added.
+    var farthestCoordinate: Double {
+        func far(_ p: DrawPoint) -> Double { max(abs(p.x), abs(p.y)) }
+        switch self {
+        case let .line(from, to, _, _), let .arrow(from, to, _, _): return max(far(from), far(to))
+        case let .dot(center, radius, _), let .circle(center, radius, _, _): return far(center) + radius
+        case let .polyline(points, _, _, _): return points.reduce(0) { max($0, far($1)) }
+        }
+    }
 }
 
 extension ClipBox {

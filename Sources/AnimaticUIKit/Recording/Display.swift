@@ -8,6 +8,7 @@
 import Dynamics
 import Foundation
 import SceneFormat
+import ScenePlayer
 
 /// The screen, clock, animators and running animations of a recording.
 final class Display {
@@ -90,12 +91,9 @@ final class Display {
         var k = 0
         while k < animations.count {
             let a = animations[k]
-            // Started and done within 1e-9 s of their times, as the scene player's animations
-            // are (a start of 0.55 s and 0.3 s ended a step late: 0.85 - 0.55 is
-            // 0.29999999999999993). A duration that is not a number ends at once, as before.
-            if t < a.start - 1e-9 { k += 1; continue }
-            let done = !(a.duration > 0) || t - a.start >= a.duration - 1e-9
-            let f = done ? 1 : min(max((t - a.start) / a.duration, 0), 1)
+            // (Timed as the scene player's animations are.)
+            guard let f = AnimateAction.fraction(at: t, start: a.start, duration: a.duration) else { k += 1; continue }
+            let done = f == 1
             a.apply(done ? 1 : a.curve.value(f))
             if done {
                 finished.append(a)

@@ -23,6 +23,21 @@ struct VisualAnimation {
 
 typealias AnimateActionCurve = AnimateAction.Curve
 
+extension AnimateAction {
+    /// The time fraction of an animation of `duration` seconds starting at `start`, at time
+    /// `t` (the end of a step): nil before it starts, exactly 1 once it is done. It starts
+    /// and ends within 1e-9 s of its times, as time events and input are due (a start of
+    /// 0.55 s and 0.3 s ended a step late: 0.85 - 0.55 is 0.29999999999999993; one delayed
+    /// 0.3 s from 0.55 s started at 0.8500000000000001); a duration that is not a positive
+    /// number is done at once. Public so that every player of view animations (the scene
+    /// player, the recipes' display) times them alike.
+    public static func fraction(at t: Double, start: Double, duration: Double) -> Double? {
+        if t < start - 1e-9 { return nil }
+        if !(duration > 0) || t - start >= duration - 1e-9 { return 1 }
+        return min(max((t - start) / duration, 0), 1)
+    }
+}
+
 extension AnimateAction.Curve {
     /// Progress along the curve for a linear time fraction t in 0...1: UIKit's timing
     /// functions, the cubic Beziers from (0, 0) to (1, 1) of Core Animation's named curves

@@ -232,13 +232,9 @@ extension SceneRunner {
         var k = 0
         while k < animations.count {
             let a = animations[k]
-            // Started and finished within 1e-9 s of their times, as time events and input are
-            // due: a start of 0.55 s and a duration of 0.3 s ended at 0.85 s one step late
-            // (0.85 - 0.55 is 0.29999999999999993), and one delayed 0.3 s from 0.55 s started
-            // at 0.8500000000000001. A finished one takes its targets exactly.
-            if t < a.start - 1e-9 { k += 1; continue }
-            let done = !(a.duration > 0) || t - a.start >= a.duration - 1e-9
-            let f = done ? 1 : min(max((t - a.start) / a.duration, 0), 1)
+            // (A finished one takes its targets exactly.)
+            guard let f = AnimateAction.fraction(at: t, start: a.start, duration: a.duration) else { k += 1; continue }
+            let done = f == 1
             let u = a.curve.value(f)
             let item = items[a.item]
             if let c = a.toColor {
